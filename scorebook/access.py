@@ -1,0 +1,54 @@
+"""The one place where roles are checked. Every club view is wrapped in `club_view`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.views.decorators.http import require_http_methods
+
+from scorebook.models import Club, Membership, Role
+
+
+def club_view(role: str = Role.VIEWER, methods: tuple[str, ...] = ("GET", "HEAD")) -> Callable:
+    """Load the club of the URL's `club` slug for a member with at least `role`.
+
+    Anonymous users go to the login page. A club the user is not a member of answers 404, as
+    if it did not exist. A member whose role is too low gets 403: the club is visible to him,
+    the action is not his. The view gets `request.club` and `request.membership`.
+    """
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @require_http_methods(list(methods))
+        @wraps(view)
+        def wrapper(request: HttpRequest, club: str, *args, **kwargs) -> HttpResponse:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            membership = (
+                Membership.objects.select_related("club")
+                .filter(user=request.user, club__slug=club)
+                .first()
+            )
+            if membership is None:
+                raise Http404
+            if not membership.has_role(role):
+                raise PermissionDenied
+            request.club = membership.club
+            request.membership = membership
+            return view(request, *args, **kwargs)
+
+        wrapper.required_role = role  # the role matrix test reads it
+        return wrapper
+
+    return decorator
+
+
+def get_for_club(model, club: Club, **lookup):
+    """An object of `club` or 404: another club's object looks like no object at all."""
+    try:
+        return model.objects.get(club=club, **lookup)
+    except model.DoesNotExist as exc:
+        raise Http404 from exc

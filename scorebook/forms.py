@@ -1,0 +1,120 @@
+"""Plain forms: they parse and check the shape of input; services check the club's rules."""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scorebook.models import Club, Player, Role, Season
+
+MAX_SEATS = 5
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    import rules
+
+    return [(v.id, v.label) for v in rules.variants()]
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    import rules
+
+    names: list[str] = []
+    for variant in rules.variants():
+        for name in variant.presets:
+            if name not in names:
+                names.append(name)
+    return [("", _("the variant's default"))] + [(name, name) for name in names]
+
+
+class ClubForm(forms.ModelForm):
+    time_zone = forms.ChoiceField(
+        label=_("time zone"),
+        choices=lambda: [(tz, tz) for tz in sorted(zoneinfo.available_timezones())],
+        initial="Europe/Ljubljana",
+    )
+
+    class Meta:
+        model = Club
+        fields = ["name", "slug", "time_zone"]
+        help_texts = {"slug": _("Letters, digits and hyphens, e.g. ljubljana-tarock.")}
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("name"), max_length=60)
+
+
+class MemberAddForm(forms.Form):
+    username = forms.CharField(label=_("username"), max_length=150)
+    email = forms.EmailField(
+        label=_("email"),
+        required=False,
+        help_text=_("For a new account: the person sets a password with “Forgot password”."),
+    )
+    role = forms.ChoiceField(label=_("role"), choices=Role.choices, initial=Role.SCOREKEEPER)
+
+
+class MemberRoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("role"), choices=Role.choices)
+
+
+class SessionStartForm(forms.Form):
+    variant = forms.ChoiceField(label=_("variant"), choices=variant_choices)
+    preset = forms.ChoiceField(label=_("house rules"), choices=preset_choices, required=False)
+    date = forms.DateField(
+        label=_("date"), widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate
+    )
+    table_label = forms.CharField(label=_("table"), max_length=40, required=False)
+    season = forms.ModelChoiceField(
+        label=_("season"), queryset=Season.objects.none(), required=False
+    )
+    notes = forms.CharField(
+        label=_("notes"), widget=forms.Textarea(attrs={"rows": 2}), required=False
+    )
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["season"].queryset = club.seasons.all()
+        roster = club.players.filter(archived=False)
+        for position in range(1, MAX_SEATS + 1):
+            self.fields[f"seat_{position}"] = forms.ModelChoiceField(
+                label=_("Seat %(n)d") % {"n": position},
+                queryset=roster,
+                required=False,
+                empty_label="—",
+            )
+
+    def seat_fields(self):
+        return [self[f"seat_{position}"] for position in range(1, MAX_SEATS + 1)]
+
+    def clean(self):
+        cleaned = super().clean()
+        players: list[Player] = [
+            cleaned[f"seat_{p}"] for p in range(1, MAX_SEATS + 1) if cleaned.get(f"seat_{p}")
+        ]
+        if len({p.pk for p in players}) != len(players):
+            self.add_error(None, _("A player can only take one seat."))
+        cleaned["players"] = players
+        variant_id = cleaned.get("variant")
+        preset = cleaned.get("preset")
+        if variant_id:
+            import rules
+
+            variant = rules.get_variant(variant_id)
+            if not preset:
+                cleaned["preset"] = variant.default_preset
+            elif preset not in variant.presets:
+                self.add_error(
+                    "preset",
+                    _("%(variant)s has no house rules called %(preset)s; choose one of %(names)s.")
+                    % {
+                        "variant": variant.label,
+                        "preset": preset,
+                        "names": ", ".join(variant.presets),
+                    },
+                )
+        return cleaned

@@ -1,0 +1,226 @@
+"""The club's data. Totals are database sums over Entry; see services.py for who writes what."""
+
+import uuid
+import zoneinfo
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value})
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(_("short name in addresses"), max_length=50, unique=True)
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="Europe/Ljubljana", validators=[validate_time_zone]
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    # Ordered from least to most: a role may do everything the roles before it may.
+    VIEWER = "viewer", _("viewer")
+    SCOREKEEPER = "scorekeeper", _("scorekeeper")
+    ADMIN = "admin", _("admin")
+
+
+ROLE_RANK = {Role.VIEWER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
+
+
+class Membership(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.VIEWER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="membership_unique_user_club")
+        ]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.club} ({self.role})"
+
+    def has_role(self, role: str) -> bool:
+        return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+
+
+class Player(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=60)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    archived = models.BooleanField(_("archived"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["archived", Lower("name")]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "club", name="player_unique_name_per_club_ci")
+        ]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def has_hands(self) -> bool:
+        return self.entries.exists() or self.seats.exists()
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=100)
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-starts_on"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_on__isnull=True)
+                | models.Q(ends_on__gte=models.F("starts_on")),
+                name="season_ends_after_start",
+            )
+        ]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Session(models.Model):
+    """One table on one evening. `rules` is frozen from rules.resolve_rules when it starts."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
+    season = models.ForeignKey(
+        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="sessions"
+    )
+    variant = models.CharField(_("variant"), max_length=40)
+    rules = models.JSONField(_("rules"), default=dict)
+    date = models.DateField(_("date"))
+    table_label = models.CharField(_("table"), max_length=40, blank=True)
+    notes = models.TextField(_("notes"), blank=True)
+    is_closed = models.BooleanField(_("closed"), default=False)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+
+    def __str__(self) -> str:
+        return f"{self.date} {self.variant} {self.table_label}".strip()
+
+    @property
+    def preset(self) -> str:
+        return str(self.rules.get("preset", ""))
+
+    def seated_players(self) -> list["Player"]:
+        return [seat.player for seat in self.seats.select_related("player").order_by("position")]
+
+
+class SessionSeat(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "position"], name="seat_unique_session_position"
+            ),
+            models.UniqueConstraint(
+                fields=["session", "player"], name="seat_unique_session_player"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(position__gte=1), name="seat_position_from_1"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}: {self.player}"
+
+
+class Hand(models.Model):
+    """One hand as entered (HANDS.md format) plus the rules version that scored it."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(_("number"))
+    data = models.JSONField(_("hand"))
+    rules_version = models.CharField(_("rules version"), max_length=40)
+    client_id = models.UUIDField(_("client id"), unique=True, default=uuid.uuid4)
+    version = models.PositiveIntegerField(default=1)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now=True)
+    voided = models.BooleanField(_("voided"), default=False)
+    void_reason = models.CharField(_("reason"), max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "number"], name="hand_unique_session_number"
+            ),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="hand_number_from_1"),
+        ]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+
+    def __str__(self) -> str:
+        return f"{self.session} #{self.number}"
+
+
+class Entry(models.Model):
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    amount = models.DecimalField(_("amount"), max_digits=12, decimal_places=2)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "player"], name="entry_unique_hand_player")
+        ]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+
+    def __str__(self) -> str:
+        return f"{self.hand}: {self.player} {self.amount}"

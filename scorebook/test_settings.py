@@ -1,0 +1,19 @@
+"""Settings for the test suite: production settings with the test-only differences below."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production-" + "x" * 30)
+os.environ["SCOREBOOK_TESTING"] = "1"
+
+from scorebook.settings import *  # noqa: E402,F403
+
+# Plain http in tests: the live server and the test client do not speak TLS.
+SECURE_SSL_REDIRECT = False
+SESSION_COOKIE_SECURE = False
+CSRF_COOKIE_SECURE = False
+SECURE_HSTS_SECONDS = 0
+ALLOWED_HOSTS = ["*"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# The lock-out test switches axes on for itself.
+AXES_ENABLED = False

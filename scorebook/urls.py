@@ -1,0 +1,33 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from scorebook.views import clubs, members, roster, sessions
+
+club_patterns = [
+    path("", clubs.club_home, name="club_home"),
+    path("roster/", roster.roster, name="roster"),
+    path("roster/add/", roster.player_add, name="player_add"),
+    path("roster/<int:player>/", roster.player_edit, name="player_edit"),
+    path("roster/<int:player>/archive/", roster.player_archive, name="player_archive"),
+    path("roster/<int:player>/delete/", roster.player_delete, name="player_delete"),
+    path("members/", members.members, name="members"),
+    path("members/add/", members.member_add, name="member_add"),
+    path("members/<int:membership>/role/", members.member_role, name="member_role"),
+    path("members/<int:membership>/remove/", members.member_remove, name="member_remove"),
+    path("sessions/new/", sessions.session_start, name="session_start"),
+    path("sessions/<int:session>/", sessions.session_detail, name="session"),
+    path("sessions/<int:session>/close/", sessions.session_close, name="session_close"),
+    path("sessions/<int:session>/reopen/", sessions.session_reopen, name="session_reopen"),
+]
+
+scorebook_patterns = [
+    path("", clubs.my_clubs, name="my_clubs"),
+    path("clubs/new/", clubs.club_create, name="club_create"),
+    path("c/<slug:club>/", include(club_patterns)),
+]
+
+urlpatterns = [
+    path("", include((scorebook_patterns, "scorebook"))),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("admin/", admin.site.urls),
+]

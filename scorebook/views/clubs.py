@@ -1,0 +1,49 @@
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from scorebook import services
+from scorebook.access import club_view
+from scorebook.forms import ClubForm
+from scorebook.models import Role
+
+RECENT_SESSIONS = 10
+
+
+@login_required
+@require_http_methods(["GET", "HEAD"])
+def my_clubs(request):
+    memberships = request.user.memberships.select_related("club").order_by("club__name")
+    return render(request, "scorebook/my_clubs.html", {"memberships": memberships})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def club_create(request):
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.create_club(admin=request.user, **form.cleaned_data)
+        except IntegrityError:
+            form.add_error("slug", _("This short name is taken."))
+        else:
+            return redirect("scorebook:club_home", club=club.slug)
+    return render(request, "scorebook/club_form.html", {"form": form})
+
+
+@club_view(role=Role.VIEWER)
+def club_home(request):
+    club = request.club
+    sessions = club.sessions.prefetch_related("seats__player")
+    return render(
+        request,
+        "scorebook/club_home.html",
+        {
+            "club": club,
+            "open_sessions": sessions.filter(is_closed=False),
+            "recent_sessions": sessions.filter(is_closed=True)[:RECENT_SESSIONS],
+            "players": club.players.filter(archived=False),
+        },
+    )

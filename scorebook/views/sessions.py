@@ -1,0 +1,97 @@
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+import rules
+from scorebook import services
+from scorebook.access import club_view, get_for_club
+from scorebook.forms import SessionStartForm
+from scorebook.models import Role, Session
+
+POST = ("POST",)
+
+
+@club_view(role=Role.SCOREKEEPER, methods=("GET", "HEAD", "POST"))
+def session_start(request):
+    form = SessionStartForm(request.POST or None, club=request.club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            session = services.start_session(
+                club=request.club,
+                variant_id=data["variant"],
+                preset=data["preset"],
+                players=data["players"],
+                user=request.user,
+                date=data["date"],
+                table_label=data["table_label"],
+                notes=data["notes"],
+                season=data["season"],
+            )
+        except services.ServiceError as exc:
+            form.add_error(None if exc.field == "seats" else exc.field, exc.message)
+        except rules.RulesError as exc:
+            for problem in exc.problems:
+                form.add_error("preset", problem.message)
+        else:
+            return redirect("scorebook:session", club=request.club.slug, session=session.pk)
+    variants = [
+        (v, services.allowed_seat_counts(v), v.presets, v.default_preset) for v in rules.variants()
+    ]
+    return render(
+        request,
+        "scorebook/session_start.html",
+        {"club": request.club, "form": form, "variants": variants},
+        status=422 if form.errors else 200,
+    )
+
+
+@club_view(role=Role.VIEWER)
+def session_detail(request, session):
+    session = get_for_club(Session, request.club, pk=session)
+    seats = list(session.seats.select_related("player"))
+    totals = services.session_totals(session)
+    hands = []
+    for hand in session.hands.prefetch_related("entries"):
+        by_player = {e.player_id: e.amount for e in hand.entries.all()}
+        hands.append((hand, [by_player.get(seat.player_id) for seat in seats]))
+    hand_count = session.hands.filter(voided=False).count()
+    return render(
+        request,
+        "scorebook/session.html",
+        {
+            "club": request.club,
+            "session": session,
+            "variant_label": _variant_label(session.variant),
+            "seats": [(seat, totals.get(seat.player_id, 0)) for seat in seats],
+            "hands": hands,
+            "hand_count": hand_count,
+            "can_close": request.membership.has_role(Role.SCOREKEEPER),
+            "can_reopen": request.membership.has_role(Role.ADMIN),
+        },
+    )
+
+
+def _variant_label(variant_id: str) -> str:
+    try:
+        return rules.get_variant(variant_id).label
+    except rules.RulesError:
+        return variant_id
+
+
+@club_view(role=Role.SCOREKEEPER, methods=POST)
+def session_close(request, session):
+    session = get_for_club(Session, request.club, pk=session)
+    if not session.is_closed:
+        services.close_session(session=session)
+        messages.success(request, _("The session is closed."))
+    return redirect("scorebook:session", club=request.club.slug, session=session.pk)
+
+
+@club_view(role=Role.ADMIN, methods=POST)
+def session_reopen(request, session):
+    session = get_for_club(Session, request.club, pk=session)
+    if session.is_closed:
+        services.reopen_session(session=session)
+        messages.success(request, _("The session is open again."))
+    return redirect("scorebook:session", club=request.club.slug, session=session.pk)
