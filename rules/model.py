@@ -1,0 +1,126 @@
+"""Immutable values: a hand as played, and the score it gets.
+
+Amounts are ``int`` or, where a split leaves hundredths, ``decimal.Decimal``; points are
+``int`` or, in French tarot, a ``Decimal`` ending in .5. Never float.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Union
+
+Amount = Union[int, Decimal]
+Points = Union[int, Decimal]
+
+DECLARER = "declarer"
+DEFENDERS = "defenders"
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """A bonus or premium: who it belongs to, whether it was announced and whether it came off."""
+
+    name: str
+    side: str = DECLARER
+    announced: bool = False
+    made: bool = True
+    contra: int = 0
+    player: str | None = None
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    player: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    player: str
+    amount: Amount
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand in the format of HANDS.md, read and checked."""
+
+    variant: str
+    players: tuple[str, ...]
+    contract: str
+    dealer: str | None = None
+    declarer: str | None = None
+    partner: str | None = None
+    points: Points | None = None
+    made: bool | None = None
+    level: int | None = None
+    oudlers: int | None = None
+    contra: int = 0
+    bonuses: tuple[Bonus, ...] = ()
+    points_by_player: Mapping[str, Points] | None = None
+    tricks_by_player: Mapping[str, int] | None = None
+    declarations: tuple[Declaration, ...] = ()
+    announcer: str | None = None
+    radelci: Mapping[str, int] | None = None
+    adjustments: tuple[Adjustment, ...] = ()
+
+    @property
+    def declarer_side(self) -> tuple[str, ...]:
+        if self.declarer is None:
+            return ()
+        return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
+
+    @property
+    def defenders(self) -> tuple[str, ...]:
+        side = self.declarer_side
+        return tuple(p for p in self.players if p not in side)
+
+    def side(self, name: str) -> tuple[str, ...]:
+        return self.declarer_side if name == DECLARER else self.defenders
+
+    def bonus(self, name: str) -> Bonus | None:
+        for bonus in self.bonuses:
+            if bonus.name == name:
+                return bonus
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One item of a score: what it is, in words, the multiplier that applied, and who gets what.
+
+    ``amounts`` holds the multiplied amount for every player the item touches.
+    """
+
+    item: str
+    text: str
+    amounts: Mapping[str, Amount]
+    multiplier: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"item": self.item, "text": self.text, "amounts": dict(self.amounts)}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The score of one hand: an exact amount for every player dealt in and the lines behind it.
+
+    ``radelci`` is each player's radelci after the hand, where the rules use them.
+    """
+
+    hand: Hand
+    amounts: Mapping[str, Amount]
+    lines: tuple[Line, ...]
+    radelci: Mapping[str, int] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "amounts": dict(self.amounts),
+            "lines": [line.to_json() for line in self.lines],
+        }
+        if self.radelci is not None:
+            data["radelci"] = dict(self.radelci)
+        return data

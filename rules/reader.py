@@ -1,0 +1,467 @@
+"""Reading a hand's JSON into a ``Hand``: every type, range, name and field-use check that
+does not depend on the family, each problem with its JSON path (RULES.md §0, §11)."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from rules import labels
+from rules.model import DECLARER, DEFENDERS, Adjustment, Bonus, Declaration, Hand
+from rules.problems import Problems, RulesError
+from rules.variant import Rules, Variant, _known, get_variant
+
+COMMON_FIELDS = frozenset({"format", "variant", "rules", "players", "contract"})
+CONTRACT_FIELDS = frozenset({
+    "declarer", "partner", "points", "made", "level", "oudlers", "contra", "bonuses",
+    "points_by_player", "tricks_by_player", "declarations", "announcer",
+})
+BONUS_KEYS = frozenset({"name", "side", "announced", "made", "contra", "player", "level"})
+HUNDREDTH = Decimal("0.01")
+MAX_ADJUSTMENT = 1_000_000
+
+
+class Sheet:
+    """What a hand in a sheet takes from the sheet: variant, rules and the seated players."""
+
+    __slots__ = ("variant", "rules", "players")
+
+    def __init__(self, variant: Variant, rules: Rules, players: tuple[str, ...]):
+        self.variant = variant
+        self.rules = rules
+        self.players = players
+
+
+def read_hand(
+    data: Any, problems: Problems, path: str = "", sheet: Sheet | None = None
+) -> tuple[Variant, Rules, Hand] | None:
+    """Read one hand; on any problem add it to ``problems`` and return None."""
+    at = f"{path}." if path else ""
+    if not isinstance(data, dict):
+        problems.add(path, "not-an-object")
+        return None
+    before = len(problems)
+    for key in data:
+        if key not in COMMON_FIELDS and key not in CONTRACT_FIELDS and key not in (
+            "dealer", "adjustments", "radelci"
+        ):
+            problems.add(f"{at}{key}", "unknown-key", key=key)
+    if "format" in data and data["format"] != 1:
+        problems.add(f"{at}format", "unknown-format", value=data["format"])
+
+    if sheet is None:
+        variant, rules = _read_variant_and_rules(data, problems, at)
+        if variant is None or rules is None:
+            return None
+        players = read_players(
+            data.get("players"), problems, f"{at}players", variant, variant.player_counts
+        )
+    else:
+        variant, rules = sheet.variant, sheet.rules
+        if "rules" in data:
+            problems.add(f"{at}rules", "own-rules-in-sheet")
+        if "variant" in data and data["variant"] != variant.id:
+            problems.add(f"{at}variant", "other-variant-in-sheet")
+        if "radelci" in data:
+            problems.add(f"{at}radelci", "radelci-in-sheet")
+        raw = data.get("players", sheet.players)
+        players = read_players(
+            raw, problems, f"{at}players", variant, variant.player_counts, sheet.players
+        )
+    if players is None:
+        return None
+
+    contract_id = data.get("contract")
+    contract = rules.contracts.get(contract_id) if isinstance(contract_id, str) else None
+    if contract is None:
+        if contract_id is None:
+            problems.add(f"{at}contract", "missing")
+        else:
+            problems.add(
+                f"{at}contract", "unknown-contract",
+                value=contract_id, known=_known(rules.contracts),
+            )
+        return None
+    allowed = contract.fields | variant.hand_fields
+    for key in CONTRACT_FIELDS | {"dealer", "adjustments", "radelci"}:
+        if key in data and key not in allowed and not (key == "partner" and data[key] is None):
+            problems.add(f"{at}{key}", "unused-field", contract=contract.label)
+    for key in contract.required:
+        if key not in data:
+            problems.add(f"{at}{key}", "missing")
+    # Read only the fields this contract uses; every problem in them is still reported.
+    data = {key: value for key, value in data.items() if key in allowed}
+
+    seated = set(players)
+    get = data.get
+    fields: dict[str, Any] = {}
+    for key in ("declarer", "dealer"):
+        if key in data:
+            fields[key] = _player(data[key], problems, f"{at}{key}", seated)
+    if get("partner") is not None:
+        fields["partner"] = _player(data["partner"], problems, f"{at}partner", seated)
+        if fields["partner"] is not None and fields["partner"] == fields.get("declarer"):
+            problems.add(f"{at}partner", "partner-is-declarer")
+    if get("announcer") is not None:
+        fields["announcer"] = _player(data["announcer"], problems, f"{at}announcer", seated)
+    if "points" in data:
+        fields["points"] = _points(data["points"], problems, f"{at}points", variant)
+    if "made" in data:
+        fields["made"] = _boolean(data["made"], problems, f"{at}made")
+    if "level" in data:
+        fields["level"] = _integer(data["level"], problems, f"{at}level", 1, 3)
+    if "oudlers" in data:
+        fields["oudlers"] = _integer(data["oudlers"], problems, f"{at}oudlers", 0, 3)
+    if "contra" in data:
+        fields["contra"] = _contra(data["contra"], problems, f"{at}contra", rules)
+    if "bonuses" in data:
+        fields["bonuses"] = _bonuses(
+            data["bonuses"], problems, f"{at}bonuses", variant, rules, contract, seated
+        )
+    if "points_by_player" in data:
+        fields["points_by_player"] = _by_player(
+            data["points_by_player"], problems, f"{at}points_by_player", players,
+            lambda v, p: _points(v, problems, p, variant),
+        )
+    if "tricks_by_player" in data:
+        fields["tricks_by_player"] = _by_player(
+            data["tricks_by_player"], problems, f"{at}tricks_by_player", players,
+            lambda v, p: _integer(v, problems, p, 0, 78),
+        )
+    if "declarations" in data:
+        fields["declarations"] = _declarations(
+            data["declarations"], problems, f"{at}declarations", seated
+        )
+    if "radelci" in data:
+        fields["radelci"] = _radelci(data["radelci"], problems, f"{at}radelci", seated)
+    if "adjustments" in data:
+        fields["adjustments"] = _adjustments(
+            data["adjustments"], problems, f"{at}adjustments", seated
+        )
+    if len(problems) > before:
+        return None
+    hand = Hand(variant=variant.id, players=players, contract=contract.id, **fields)
+    if contract.id == "adjustment" and not hand.adjustments:
+        problems.add(f"{at}adjustments", "no-adjustments")
+    if contract.id not in ("redeal", "adjustment"):
+        variant.check(hand, rules, problems, at)
+    if len(problems) > before:
+        return None
+    return variant, rules, hand
+
+
+def _read_variant_and_rules(data: dict, problems: Problems, at: str):
+    try:
+        variant = get_variant(data.get("variant"), f"{at}variant")
+    except RulesError as error:
+        problems.extend(error.problems)
+        return None, None
+    return variant, variant.read_rules(data.get("rules"), f"{at}rules", problems)
+
+
+def table_sizes(variant: Variant) -> tuple[int, ...]:
+    """A table seats the game's players, or one more who sits out each hand (RULES.md §0)."""
+    return (*variant.player_counts, max(variant.player_counts) + 1)
+
+
+def read_players(
+    value: Any, problems: Problems, path: str, variant: Variant,
+    counts: tuple[int, ...], seated: tuple[str, ...] | None = None,
+) -> tuple[str, ...] | None:
+    """Unique names, as many as ``counts`` allows, all of them ``seated`` when given."""
+    if value is None:
+        problems.add(path, "missing")
+        return None
+    if not isinstance(value, list):
+        problems.add(path, "not-a-list")
+        return None
+    before = len(problems)
+    seen: set[str] = set()
+    for i, name in enumerate(value):
+        if not isinstance(name, str) or not name.strip():
+            problems.add(f"{path}[{i}]", "not-a-string")
+        elif name in seen:
+            problems.add(f"{path}[{i}]", "duplicate-player", value=name)
+        elif seated is not None and name not in seated:
+            problems.add(f"{path}[{i}]", "unknown-sheet-player", value=name)
+        else:
+            seen.add(name)
+    if len(value) not in counts:
+        problems.add(
+            path, "player-count", variant=variant.id, count=len(value),
+            counts=" or ".join(map(str, counts)),
+        )
+    if len(problems) > before:
+        return None
+    if seated is not None and list(value) != [p for p in seated if p in seen]:
+        # Keep the table's seat order whatever order the hand lists its players in.
+        return tuple(p for p in seated if p in seen)
+    return tuple(value)
+
+
+def _player(value: Any, problems: Problems, path: str, seated: set[str]) -> str | None:
+    if not isinstance(value, str):
+        problems.add(path, "not-a-string")
+        return None
+    if value not in seated:
+        problems.add(path, "unknown-player", value=value)
+        return None
+    return value
+
+
+def _boolean(value: Any, problems: Problems, path: str) -> bool | None:
+    if type(value) is not bool:
+        problems.add(path, "not-a-boolean")
+        return None
+    return value
+
+
+def _integer(value: Any, problems: Problems, path: str, low: int, high: int) -> int | None:
+    if type(value) is float and value.is_integer():
+        value = int(value)
+    if type(value) is not int:
+        problems.add(path, "not-an-integer")
+        return None
+    if not low <= value <= high:
+        problems.add(path, "out-of-range", low=low, high=high)
+        return None
+    return value
+
+
+def _number(value: Any) -> Decimal | None:
+    """A JSON number as an exact Decimal (a float from ``json.loads`` converted by its digits)."""
+    if type(value) is int:
+        return Decimal(value)
+    if type(value) is float:
+        try:
+            return Decimal(repr(value))
+        except InvalidOperation:  # inf, nan
+            return None
+    if isinstance(value, Decimal) and value.is_finite():
+        return value
+    return None
+
+
+def _points(value: Any, problems: Problems, path: str, variant: Variant):
+    if type(value) is int:
+        number = value
+    else:
+        exact = _number(value)
+        if exact is None:
+            problems.add(path, "not-a-number")
+            return None
+        if exact == exact.to_integral_value():
+            number = int(exact)
+        elif variant.half_points and (exact * 2) == (exact * 2).to_integral_value():
+            number = exact.normalize()
+        else:
+            problems.add(path, "not-a-half" if variant.half_points else "not-an-integer")
+            return None
+    if not 0 <= number <= variant.card_points:
+        problems.add(path, "out-of-range", low=0, high=variant.card_points)
+        return None
+    return number
+
+
+def _contra(value: Any, problems: Problems, path: str, rules: Rules) -> int | None:
+    if not isinstance(value, dict):
+        problems.add(path, "not-an-object")
+        return None
+    for key in value:
+        if key != "game":
+            problems.add(f"{path}.{key}", "unknown-key", key=key)
+    level = value.get("game", 0)
+    return _contra_level(level, problems, f"{path}.game", rules)
+
+
+def _contra_level(level: Any, problems: Problems, path: str, rules: Rules) -> int | None:
+    if type(level) is not int:
+        problems.add(path, "not-an-integer")
+        return None
+    if level and not rules.max_contra:
+        problems.add(path, "contra-not-allowed")
+        return None
+    if not 0 <= level <= rules.max_contra:
+        problems.add(path, "contra-too-high", high=rules.max_contra)
+        return None
+    return level
+
+
+def _bonuses(value, problems, path, variant, rules, contract, seated) -> tuple[Bonus, ...]:
+    if not isinstance(value, list):
+        problems.add(path, "not-a-list")
+        return ()
+    bonuses = []
+    seen: set = set()
+    for i, item in enumerate(value):
+        at = f"{path}[{i}]"
+        if not isinstance(item, dict):
+            problems.add(at, "not-an-object")
+            continue
+        bonus = _bonus(item, problems, at, variant, rules, contract, seated)
+        if bonus is None:
+            continue
+        spec = variant.bonus_specs[bonus.name]
+        key = (bonus.name, bonus.player) if spec.per_player else bonus.name
+        if key in seen:
+            problems.add(f"{at}.name", "duplicate-bonus", bonus=spec.label)
+            continue
+        seen.add(key)
+        bonuses.append(bonus)
+    return tuple(bonuses)
+
+
+def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None:
+    before = len(problems)
+    for key in item:
+        if key not in BONUS_KEYS:
+            problems.add(f"{at}.{key}", "unknown-key", key=key)
+    name = item.get("name")
+    if name is None:
+        problems.add(f"{at}.name", "missing")
+        return None
+    if name not in contract.bonuses:
+        if name in variant.bonus_specs and contract.bonuses:
+            problems.add(
+                f"{at}.name", "bonus-not-allowed",
+                bonus=labels.BONUSES[name], contract=contract.label,
+            )
+        elif name in variant.bonus_specs or not contract.bonuses:
+            problems.add(f"{at}.name", "no-bonuses", contract=contract.label)
+        else:
+            problems.add(
+                f"{at}.name", "unknown-bonus", value=name, known=_known(sorted(contract.bonuses))
+            )
+        return None
+    spec = variant.bonus_specs[name]
+    side = item.get("side", DECLARER)
+    if side not in (DECLARER, DEFENDERS):
+        problems.add(f"{at}.side", "unknown-side")
+    announced = _boolean(item.get("announced", False), problems, f"{at}.announced")
+    made = _boolean(item.get("made", True), problems, f"{at}.made")
+    contra = item.get("contra", 0)
+    if announced and not spec.announce:
+        problems.add(f"{at}.announced", "cannot-announce", bonus=spec.label)
+    elif announced and side == DEFENDERS and not variant.defenders_may_announce(rules):
+        problems.add(f"{at}.side", "defenders-cannot-announce")
+    if announced is False and made is False and not spec.silent_fail:
+        problems.add(f"{at}.made", "silent-not-made", bonus=spec.label)
+    if contra != 0:
+        if announced is False:
+            problems.add(f"{at}.contra", "contra-unannounced")
+        else:
+            contra = _contra_level(contra, problems, f"{at}.contra", rules)
+    player = item.get("player")
+    if spec.player:
+        if player is None:
+            problems.add(f"{at}.player", "player-required", bonus=spec.label)
+        else:
+            player = _player(player, problems, f"{at}.player", seated)
+    elif player is not None:
+        problems.add(f"{at}.player", "player-not-used", bonus=spec.label)
+    level = item.get("level")
+    if spec.levels:
+        if level is None:
+            problems.add(f"{at}.level", "level-required", bonus=spec.label,
+                         known=_known(spec.levels))
+        elif level not in spec.levels:
+            problems.add(f"{at}.level", "unknown-level", value=level, known=_known(spec.levels))
+    elif level is not None:
+        problems.add(f"{at}.level", "level-not-used", bonus=spec.label)
+    if len(problems) > before:
+        return None
+    return Bonus(name, side, announced, made, contra, player, level)
+
+
+def _by_player(value, problems, path, players, read) -> dict | None:
+    if not isinstance(value, dict):
+        problems.add(path, "not-an-object")
+        return None
+    out = {}
+    for key, item in value.items():
+        if key not in players:
+            problems.add(f"{path}.{key}", "unknown-player", value=key)
+        else:
+            out[key] = read(item, f"{path}.{key}")
+    if set(value) < set(players):
+        problems.add(path, "not-every-player", players=", ".join(players))
+    return {p: out[p] for p in players if p in out}
+
+
+def _declarations(value, problems, path, seated) -> tuple[Declaration, ...]:
+    if not isinstance(value, list):
+        problems.add(path, "not-a-list")
+        return ()
+    out = []
+    for i, item in enumerate(value):
+        at = f"{path}[{i}]"
+        if not isinstance(item, dict):
+            problems.add(at, "not-an-object")
+            continue
+        for key in item:
+            if key not in ("player", "name"):
+                problems.add(f"{at}.{key}", "unknown-key", key=key)
+        player = _player(item.get("player"), problems, f"{at}.player", seated)
+        name = item.get("name")
+        if name not in labels.DECLARATIONS:
+            problems.add(f"{at}.name", "unknown-bonus", value=name,
+                         known=_known(labels.DECLARATIONS))
+        elif player is not None:
+            out.append(Declaration(player, name))
+    return tuple(out)
+
+
+def _radelci(value, problems, path, seated) -> dict[str, int]:
+    if not isinstance(value, dict):
+        problems.add(path, "not-an-object")
+        return {}
+    out = {}
+    for key, count in value.items():
+        if key not in seated:
+            problems.add(f"{path}.{key}", "unknown-player", value=key)
+            continue
+        count = _integer(count, problems, f"{path}.{key}", 0, 99)
+        if count is not None:
+            out[key] = count
+    return out
+
+
+def _adjustments(value, problems, path, seated) -> tuple[Adjustment, ...]:
+    if not isinstance(value, list):
+        problems.add(path, "not-a-list")
+        return ()
+    out = []
+    for i, item in enumerate(value):
+        at = f"{path}[{i}]"
+        if not isinstance(item, dict):
+            problems.add(at, "not-an-object")
+            continue
+        for key in item:
+            if key not in ("player", "amount", "reason"):
+                problems.add(f"{at}.{key}", "unknown-key", key=key)
+        player = _player(item.get("player"), problems, f"{at}.player", seated)
+        amount = _amount(item.get("amount"), problems, f"{at}.amount")
+        reason = item.get("reason", "")
+        if not isinstance(reason, str):
+            problems.add(f"{at}.reason", "not-a-string")
+        elif player is not None and amount is not None:
+            out.append(Adjustment(player, amount, reason))
+    return tuple(out)
+
+
+def _amount(value: Any, problems: Problems, path: str):
+    if type(value) is int:
+        return value
+    exact = _number(value)
+    if exact is None:
+        problems.add(path, "not-a-number" if value is not None else "missing")
+        return None
+    if abs(exact) > MAX_ADJUSTMENT:
+        problems.add(path, "out-of-range", low=-MAX_ADJUSTMENT, high=MAX_ADJUSTMENT)
+        return None
+    if exact == exact.to_integral_value():
+        return int(exact)
+    if exact != exact.quantize(HUNDREDTH):
+        problems.add(path, "not-hundredths")
+        return None
+    return exact.quantize(HUNDREDTH)

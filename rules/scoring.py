@@ -1,0 +1,163 @@
+"""Scoring one hand, and a whole sheet with what it carries from hand to hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules.labels import LINE_WORDS
+from rules.model import Amount, Hand, Line, Result
+from rules.problems import Problems, RulesError
+from rules.reader import Sheet, read_hand, read_players, table_sizes
+from rules.settlement import Settlement, settle
+from rules.variant import Rules, Variant, get_variant
+
+SHEET_KEYS = frozenset({"format", "variant", "rules", "players", "hands"})
+
+
+def score_hand(data: Any) -> Result:
+    """Validate and score one hand in the format of HANDS.md.
+
+    >>> r = score_hand({"variant": "slovenian-3", "players": ["Ana", "Bor", "Cene"],
+    ...     "contract": "two", "declarer": "Ana", "points": 39,
+    ...     "bonuses": [{"name": "trula", "announced": True}]})
+    >>> r.amounts
+    {'Ana': 44, 'Bor': 0, 'Cene': 0}
+    """
+    problems = Problems()
+    read = read_hand(data, problems)
+    if read is None:
+        raise RulesError(problems)
+    variant, rules, hand = read
+    result, _ = _play(variant, rules, hand, variant.carry_of(hand, rules))
+    return result
+
+
+def _play(variant: Variant, rules: Rules, hand: Hand, carry: Any) -> tuple[Result, Any]:
+    if hand.contract == "redeal":
+        lines: list[Line] = []
+    elif hand.contract == "adjustment":
+        lines = []
+    else:
+        lines, carry = variant.score(hand, rules, carry)
+    for adjustment in hand.adjustments:
+        text = LINE_WORDS["adjustment"]
+        if adjustment.reason:
+            text += f": {adjustment.reason}"
+        lines.append(Line("adjustment", text, {adjustment.player: adjustment.amount}))
+    amounts: dict[str, Amount] = dict.fromkeys(hand.players, 0)
+    for line in lines:
+        for player, value in line.amounts.items():
+            amounts[player] += value
+    radelci = dict(carry) if variant.uses_radelci and carry is not None else None
+    return Result(hand, amounts, tuple(lines), radelci), carry
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One hand of a sheet: its result, who dealt, and the running totals after it."""
+
+    number: int
+    dealer: str
+    result: Result
+    totals: Mapping[str, Amount]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number, "dealer": self.dealer,
+            **self.result.to_json(), "totals": dict(self.totals),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SheetResult:
+    variant: str
+    rules: Rules
+    players: tuple[str, ...]
+    rows: tuple[SheetRow, ...]
+    closing: tuple[Line, ...]
+    totals: Mapping[str, Amount]
+    settlement: Settlement
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"hands": [row.to_json() for row in self.rows]}
+        if self.closing:
+            data["closing"] = [line.to_json() for line in self.closing]
+        data["totals"] = dict(self.totals)
+        data["settlement"] = self.settlement.to_json()
+        return data
+
+
+def read_sheet(data: Any, problems: Problems) -> Sheet | None:
+    """The sheet's own fields: variant, rules and the seated players."""
+    if not isinstance(data, dict):
+        problems.add("", "not-an-object")
+        return None
+    for key in data:
+        if key not in SHEET_KEYS:
+            problems.add(key, "unknown-key", key=key)
+    if "format" in data and data["format"] != 1:
+        problems.add("format", "unknown-format", value=data["format"])
+    try:
+        variant = get_variant(data.get("variant"))
+    except RulesError as error:
+        problems.extend(error.problems)
+        return None
+    rules = variant.read_rules(data.get("rules"), "rules", problems)
+    players = read_players(data.get("players"), problems, "players", variant, table_sizes(variant))
+    hands = data.get("hands")
+    if not isinstance(hands, list):
+        problems.add("hands", "missing" if hands is None else "not-a-list")
+    elif not hands:
+        problems.add("hands", "empty-sheet")
+    if rules is None or players is None:
+        return None
+    return Sheet(variant, rules, players)
+
+
+def score_sheet(data: Any, closed: bool = True) -> SheetResult:
+    """Validate and score a sheet (HANDS.md, "A sheet"): every hand in order, running totals,
+    radelci carried from hand to hand, the closing penalties and the settlement.
+
+    Every problem of every hand is reported at once, paths starting ``hands[i]``. With
+    ``closed`` false the session is still running: no closing lines are added.
+    """
+    problems = Problems()
+    sheet = read_sheet(data, problems)
+    if sheet is None:
+        raise RulesError(problems)
+    read = []
+    for i, raw in enumerate(data["hands"]):
+        hand = read_hand(raw, problems, f"hands[{i}]", sheet)
+        if hand is not None:
+            read.append(hand[2])
+    problems.raise_if_any()
+    return evaluate(sheet.variant, sheet.rules, sheet.players, read, closed)
+
+
+def evaluate(
+    variant: Variant, rules: Rules, players: tuple[str, ...], hands: list[Hand], closed: bool
+) -> SheetResult:
+    """Score hands that were already read, in order; the app calls this for a session."""
+    totals: dict[str, Amount] = dict.fromkeys(players, 0)
+    carry = variant.start_carry(players, rules)
+    rows = []
+    dealer_seat = 0
+    for number, hand in enumerate(hands, start=1):
+        if hand.dealer is not None:
+            dealer_seat = players.index(hand.dealer)
+        result, carry = _play(variant, rules, hand, carry)
+        for player, value in result.amounts.items():
+            totals[player] += value
+        rows.append(SheetRow(number, players[dealer_seat], result, dict(totals)))
+        if hand.contract != "redeal":
+            dealer_seat = (dealer_seat + 1) % len(players)
+    closing = tuple(variant.closing_lines(players, carry, rules)) if closed else ()
+    for line in closing:
+        for player, value in line.amounts.items():
+            totals[player] += value
+    return SheetResult(
+        variant.id, rules, players, tuple(rows), closing, totals,
+        settle(totals, variant.settlement_method(rules)),
+    )

@@ -1,0 +1,272 @@
+"""What a variant declares — players, contracts, bonuses, presets, switches — and the registry.
+
+The app builds its forms from these declarations, so nothing about a variant is repeated
+outside ``rules/``. A family module defines a ``Variant`` subclass and calls ``register``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from rules import labels
+from rules.model import Hand, Line
+from rules.problems import Problems, RulesError
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A contract's id and the hand fields and bonuses it uses (RULES.md §11)."""
+
+    id: str
+    required: frozenset[str] = frozenset()
+    optional: frozenset[str] = frozenset()
+    bonuses: frozenset[str] = frozenset()
+
+    @property
+    def label(self) -> str:
+        return labels.CONTRACTS[self.id]
+
+    @property
+    def fields(self) -> frozenset[str]:
+        return self.required | self.optional
+
+    @property
+    def takes_contra(self) -> bool:
+        return "contra" in self.optional
+
+
+def contract(id: str, required: str = "", optional: str = "", bonuses=()) -> Contract:
+    """Shorthand for the contract tables of the family modules: fields as space-separated words."""
+    return Contract(id, frozenset(required.split()), frozenset(optional.split()), frozenset(bonuses))
+
+
+# The two rows every variant has (RULES.md §0).
+REDEAL = contract("redeal")
+ADJUSTMENT = contract("adjustment", required="adjustments")
+
+
+@dataclass(frozen=True)
+class BonusSpec:
+    """How a bonus may be recorded; the generic checks of the hand reader use it."""
+
+    id: str
+    announce: bool = True  # may be announced
+    silent_fail: bool = False  # silent and not made exists (pagat ultimo, king ultimo)
+    player: bool = False  # belongs to, or is paid by, one player
+    levels: tuple[str, ...] = ()  # French poignée
+    per_player: bool = False  # may appear once per player rather than once per hand
+
+    @property
+    def label(self) -> str:
+        return labels.BONUSES[self.id]
+
+
+@dataclass(frozen=True)
+class Switch:
+    """One of RULES.md §10's switches: a fixed set of choices, an integer range, or a map."""
+
+    name: str
+    choices: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    read_map: Callable[[Any, str, Problems, Any], Any] | None = None
+
+    @property
+    def label(self) -> str:
+        return labels.SWITCHES[self.name]
+
+    def read(self, value: Any, path: str, problems: Problems, current: Any) -> Any:
+        if self.read_map is not None:
+            return self.read_map(value, path, problems, current)
+        if self.choices:
+            if type(value) is not type(self.choices[0]) or value not in self.choices:
+                problems.add(path, "bad-switch-value", value=value, known=_known(self.choices))
+                return current
+            return value
+        if type(value) is not int:
+            problems.add(path, "not-an-integer")
+            return current
+        if self.low is not None and value < self.low:
+            problems.add(path, "at-least", low=self.low)
+            return current
+        if self.high is not None and value > self.high:
+            problems.add(path, "at-most", high=self.high)
+            return current
+        return value
+
+
+def _known(values) -> str:
+    return ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
+
+
+class Rules(Mapping):
+    """A variant's switches resolved from a preset and overrides, with what follows from them.
+
+    Read-only. ``contracts`` (id -> Contract, redeal and adjustment included) is derived once
+    here so that scoring a long sheet does not derive it again for every hand.
+    """
+
+    def __init__(self, variant: Variant, preset: str, switches: dict[str, Any]):
+        self.variant = variant
+        self.preset = preset
+        self._switches = MappingProxyType(switches)
+        contracts = variant.contracts(self)
+        contracts[REDEAL.id] = REDEAL
+        contracts[ADJUSTMENT.id] = ADJUSTMENT
+        self.contracts: Mapping[str, Contract] = MappingProxyType(contracts)
+        self.max_contra: int = variant.max_contra(self)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._switches[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._switches)
+
+    def __len__(self) -> int:
+        return len(self._switches)
+
+    def to_json(self) -> dict[str, Any]:
+        """The full switch values with the preset's name: what a session freezes."""
+        return {"preset": self.preset, **_jsonable(dict(self._switches))}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+class Variant:
+    """A game the engine scores. Family modules subclass it and fill in the class attributes."""
+
+    id: str
+    family: str
+    player_counts: tuple[int, ...]
+    card_points: int  # the whole deck: 70, 88 or 91
+    half_points: bool = False  # French piles may end in .5
+    presets: Mapping[str, Mapping[str, Any]]
+    default_preset: str
+    switches: Mapping[str, Switch] = {}
+    bonus_specs: Mapping[str, BonusSpec] = {}
+    hand_fields: frozenset[str] = frozenset({"dealer", "adjustments"})
+    uses_radelci: bool = False
+    zero_sum: bool = True
+
+    @property
+    def label(self) -> str:
+        return labels.VARIANTS[self.id]
+
+    # -- rules ----------------------------------------------------------------------------
+
+    def rules(self, data: Any = None, path: str = "rules") -> Rules:
+        """Resolve ``{"preset": NAME, SWITCH: VALUE, …}`` (or None) into ``Rules``."""
+        problems = Problems()
+        rules = self.read_rules(data, path, problems)
+        problems.raise_if_any()
+        return rules
+
+    def read_rules(self, data: Any, path: str, problems: Problems) -> Rules | None:
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            problems.add(path, "not-an-object")
+            return None
+        preset = data.get("preset", self.default_preset)
+        if preset not in self.presets:
+            problems.add(
+                f"{path}.preset", "unknown-preset",
+                value=preset, variant=self.id, known=_known(self.presets),
+            )
+            return None
+        switches = dict(self.presets[preset])
+        before = len(problems)
+        for name, value in data.items():
+            if name == "preset":
+                continue
+            switch = self.switches.get(name)
+            if switch is None:
+                problems.add(
+                    f"{path}.{name}", "unknown-switch",
+                    value=name, variant=self.id, known=_known(self.switches) or "none",
+                )
+                continue
+            switches[name] = switch.read(value, f"{path}.{name}", problems, switches[name])
+        if len(problems) > before:
+            return None
+        return Rules(self, preset, switches)
+
+    # -- what the family modules provide ---------------------------------------------------
+
+    def contracts(self, rules: Rules) -> dict[str, Contract]:
+        """The contracts these rules allow (redeal and adjustment are added by ``Rules``)."""
+        raise NotImplementedError
+
+    def max_contra(self, rules: Rules) -> int:
+        """The highest contra level; 0 where the game takes no contras."""
+        return 0
+
+    def defenders_may_announce(self, rules: Rules) -> bool:
+        return True
+
+    def check(self, hand: Hand, rules: Rules, problems: Problems, path: str) -> None:
+        """Checks beyond the generic ones of the reader; add problems with ``path`` prefixed."""
+
+    def score(self, hand: Hand, rules: Rules, carry: Any) -> tuple[list[Line], Any]:
+        """The lines of a hand (adjustments excepted) and the carry after it (radelci)."""
+        raise NotImplementedError
+
+    def start_carry(self, players: tuple[str, ...], rules: Rules) -> Any:
+        """What a sheet carries from hand to hand, before its first hand (radelci)."""
+        return None
+
+    def carry_of(self, hand: Hand, rules: Rules) -> Any:
+        """The carry for a hand scored alone (Slovenian: its ``radelci`` field)."""
+        return None
+
+    def closing_lines(self, players: tuple[str, ...], carry: Any, rules: Rules) -> list[Line]:
+        """Lines added when a session closes (Slovenian radelc penalties)."""
+        return []
+
+    def settlement_method(self, rules: Rules) -> str:
+        """"average" (total − mean) or "pairwise" (N × total − sum of totals), RULES.md §7."""
+        return "average"
+
+
+_REGISTRY: dict[str, Variant] = {}
+
+
+def register(variant: Variant) -> Variant:
+    _REGISTRY[variant.id] = variant
+    return variant
+
+
+def variants() -> tuple[Variant, ...]:
+    """Every variant the engine scores, in the order of HANDS.md."""
+    order = list(labels.VARIANTS)
+    return tuple(sorted(_REGISTRY.values(), key=lambda v: order.index(v.id)))
+
+
+def get_variant(variant_id: Any, path: str = "variant") -> Variant:
+    """The variant with this id; an unknown id raises ``RulesError`` listing the known ones."""
+    variant = _REGISTRY.get(variant_id) if isinstance(variant_id, str) else None
+    if variant is None:
+        problems = Problems()
+        problems.add(path, "unknown-variant", value=variant_id, known=_known(_REGISTRY))
+        raise RulesError(problems)
+    return variant
+
+
+def resolve_rules(variant_id: str, data: Any = None) -> dict[str, Any]:
+    """The full switch values of a variant's preset and overrides, ready to store as JSON."""
+    return get_variant(variant_id).rules(data).to_json()
+
+
+__all__ = [
+    "ADJUSTMENT", "REDEAL", "BonusSpec", "Contract", "Rules", "Switch", "Variant",
+    "contract", "get_variant", "register", "resolve_rules", "variants",
+]
