@@ -3,7 +3,7 @@ the zero-sum split of a side item, and the words of a line."""
 
 from __future__ import annotations
 
-from rules.labels import BONUSES, CONTRA_WORDS, LINE_WORDS
+from rules.labels import BONUSES, CONTRA_WORDS, CONTRA_WORDS_BY_FAMILY, LINE_WORDS
 from rules.model import DECLARER, Amount, Bonus, Hand, Line
 
 
@@ -12,9 +12,13 @@ def multiplier(level: int) -> int:
     return 1 << level
 
 
-def contra_words(level: int) -> str:
-    """", contra ×2" for level 1; empty for no contra."""
-    return f", {CONTRA_WORDS[level]} ×{1 << level}" if level else ""
+def contra_words(level: int, family: str | None = None) -> str:
+    """", contra ×2" for level 1; empty for no contra. ``family`` picks that family's own
+    words for the levels where it has them (labels.CONTRA_WORDS_BY_FAMILY)."""
+    if not level:
+        return ""
+    words = CONTRA_WORDS_BY_FAMILY.get(family, CONTRA_WORDS)
+    return f", {words[level]} ×{1 << level}"
 
 
 def bonus_value(bonus: Bonus, silent: int, announced: int) -> int:
