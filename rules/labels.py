@@ -207,5 +207,7 @@ PROBLEMS = {
     "alone-only": "{bonus} needs a called king (a partner in a four-player hand)",
     "empty-sheet": "a sheet needs at least one hand",
     "no-adjustments": "an adjustment row needs at least one adjustment",
+    "unknown-card": "{value!r} is not a card of the {family} deck",
+    "duplicate-card": "{value!r} is in the pile twice",
     # Czech, Zwanzigerrufen, French: add their problems here, one place for every text.
 }

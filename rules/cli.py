@@ -1,0 +1,107 @@
+"""``python -m rules``: score a hand or a sheet, or count a pile, from the shell (HANDS.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from decimal import Decimal
+from typing import Any
+
+from rules.counting import count, split_card_words
+from rules.problems import RulesError
+from rules.scoring import SheetResult, score_hand, score_sheet
+
+USAGE_ERROR, RULES_BROKEN = 1, 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rules", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    score = commands.add_parser("score", help="score a hand or a sheet (JSON)")
+    score.add_argument("file", help="a JSON file, or - for standard input")
+    score.add_argument("--text", action="store_true", help="print a readable table")
+    counter = commands.add_parser("count", help="count the card points of a pile")
+    counter.add_argument("--variant", required=True)
+    counter.add_argument("cards", nargs="+", help="pagat, XXI, škis, 'hearts king', kh, 10s …")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "count":
+            return _count(args.variant, split_card_words(args.cards))
+        return _score(args.file, args.text)
+    except RulesError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return RULES_BROKEN
+
+
+def _score(path: str, text: bool) -> int:
+    try:
+        if path == "-":
+            data = json.load(sys.stdin, parse_float=Decimal)
+        else:
+            with open(path, encoding="utf-8") as f:
+                data = json.load(f, parse_float=Decimal)
+    except (OSError, ValueError) as error:
+        print(f"{path}: not readable JSON: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    result = score_sheet(data) if isinstance(data, dict) and "hands" in data else score_hand(data)
+    if text:
+        print(_table(result))
+    else:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2, default=_number))
+    return 0
+
+
+def _number(value: Any) -> Any:
+    """Decimal amounts (hundredths) as JSON numbers."""
+    if isinstance(value, Decimal):
+        return float(value)
+    raise TypeError(type(value).__name__)
+
+
+def _count(variant: str, cards: list[str]) -> int:
+    pile = count(variant, cards)
+    print(f"{pile.points} points in {len(pile.cards)} cards")
+    if variant.startswith("french"):
+        print(f"oudlers: {pile.oudlers}")
+    else:
+        print(f"trula: {'complete' if pile.trula else 'incomplete'}")
+    print(f"kings: {'all four' if pile.kings else 'not all four'}")
+    return 0
+
+
+def _signed(value: Any) -> str:
+    return f"{value:+}" if value else "0"
+
+
+def _table(result: Any) -> str:
+    if not isinstance(result, SheetResult):
+        players = list(result.amounts)
+        rows = [[line.text, *[_signed(line.amounts.get(p, 0)) for p in players]]
+                for line in result.lines]
+        rows.append(["total", *[_signed(result.amounts[p]) for p in players]])
+        return _grid(["", *players], rows)
+    players = list(result.players)
+    rows = []
+    for row in result.rows:
+        amounts = row.result.amounts
+        rows.append([f"{row.number} {row.result.hand.contract}",
+                     *[_signed(amounts[p]) if p in amounts else "" for p in players]])
+    for line in result.closing:
+        rows.append([line.text, *[_signed(line.amounts.get(p, 0)) for p in players]])
+    rows.append(["total", *[_signed(result.totals[p]) for p in players]])
+    rows.append(["net", *[_signed(result.settlement.nets[p]) for p in players]])
+    table = _grid(["hand", *players], rows)
+    transfers = [f"{t.payer} pays {t.payee} {t.amount}" for t in result.settlement.transfers]
+    return "\n".join([table, "", *transfers])
+
+
+def _grid(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for r in [header, *rows]:
+        cells = [str(r[0]).ljust(widths[0])]
+        cells += [str(c).rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
+        lines.append("  ".join(cells))
+    return "\n".join(lines)
