@@ -151,7 +151,8 @@ USE_TZ = True
 
 # --- Static files ---------------------------------------------------------------------------
 STATIC_URL = "static/"
-STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# collectstatic gathers files here for production; with DEBUG on whitenoise reads the finders.
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or (None if DEBUG else BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 _TESTING = env_bool("SCOREBOOK_TESTING", False)
 STORAGES = {

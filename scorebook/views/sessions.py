@@ -66,8 +66,6 @@ def session_detail(request, session):
             "seats": [(seat, totals.get(seat.player_id, 0)) for seat in seats],
             "hands": hands,
             "hand_count": hand_count,
-            "can_close": request.membership.has_role(Role.SCOREKEEPER),
-            "can_reopen": request.membership.has_role(Role.ADMIN),
         },
     )
 

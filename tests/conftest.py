@@ -1,0 +1,116 @@
+"""Fixtures shared by the app and browser tests, and the rule that a skipped test fails the run."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+# A skip hides a test that did not run; CI accepts one only when its reason starts with this.
+ACCEPTED_SKIP_PREFIX = "CI-ACCEPTED:"
+
+
+def pytest_sessionfinish(session, exitstatus):
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None:
+        return
+    refused = []
+    for report in reporter.stats.get("skipped", []):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        if "CI-ACCEPTED:" not in reason:
+            refused.append(f"{report.nodeid}: {reason}")
+    if refused:
+        reporter.write_line("")
+        reporter.write_line(
+            f"FAILED: {len(refused)} test(s) skipped without a '{ACCEPTED_SKIP_PREFIX}' reason:",
+            red=True,
+        )
+        for line in refused:
+            reporter.write_line(f"  {line}", red=True)
+        if session.exitstatus == 0:
+            session.exitstatus = 1
+
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(username: str, **extra):
+        return django_user_model.objects.create_user(
+            username=username, password=PASSWORD, email=f"{username}@example.org", **extra
+        )
+
+    return make
+
+
+@pytest.fixture
+def club(db):
+    from scorebook.models import Club
+
+    return Club.objects.create(name="Ljubljana Tarock", slug="ljubljana")
+
+
+@pytest.fixture
+def other_club(db):
+    from scorebook.models import Club
+
+    return Club.objects.create(name="Zagreb Tarock", slug="zagreb")
+
+
+@pytest.fixture
+def members(club, other_club, make_user):
+    """One user per role of `club`, plus an admin of `other_club` and nobody."""
+    from scorebook.models import Membership, Role
+
+    users = {
+        "admin": make_user("alma"),
+        "scorekeeper": make_user("saso"),
+        "viewer": make_user("vida"),
+        "outsider": make_user("olga"),
+    }
+    Membership.objects.create(user=users["admin"], club=club, role=Role.ADMIN)
+    Membership.objects.create(user=users["scorekeeper"], club=club, role=Role.SCOREKEEPER)
+    Membership.objects.create(user=users["viewer"], club=club, role=Role.VIEWER)
+    Membership.objects.create(user=users["outsider"], club=other_club, role=Role.ADMIN)
+    users["anonymous"] = None
+    return users
+
+
+@pytest.fixture
+def players(club):
+    from scorebook.models import Player
+
+    return [Player.objects.create(club=club, name=n) for n in ["Ana", "Bor", "Cene", "Dani", "Eva"]]
+
+
+@pytest.fixture
+def session(club, players, members):
+    """An open slovenian-4 session with Ana, Bor, Cene and Dani seated, made without the engine."""
+    from scorebook.models import Session, SessionSeat
+
+    s = Session.objects.create(
+        club=club,
+        variant="slovenian-4",
+        rules={"preset": "seed"},
+        date=datetime.date(2026, 11, 27),
+        table_label="Table 1",
+        created_by=members["scorekeeper"],
+    )
+    for position, player in enumerate(players[:4], start=1):
+        SessionSeat.objects.create(session=s, player=player, position=position)
+    return s
+
+
+@pytest.fixture
+def client_as(db):
+    """client_as(user) -> a test client logged in as `user` (None: anonymous)."""
+    from django.test import Client
+
+    def make(user, **kwargs):
+        client = Client(**kwargs)
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    return make

@@ -1,0 +1,162 @@
+"""The role matrix: every URL pattern of the site, for every kind of visitor.
+
+The patterns are read from the URL resolver, so a new view without a row here fails
+`test_every_url_pattern_has_a_row`.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+VISITORS = ("admin", "scorekeeper", "viewer", "outsider", "anonymous")
+LOGIN = "login"  # a redirect to the login page
+
+# name -> (method, POST data, expected status for admin, scorekeeper, viewer, outsider, anonymous)
+MATRIX: dict[str, tuple[str, dict, tuple]] = {
+    "scorebook:my_clubs": ("GET", {}, (200, 200, 200, 200, LOGIN)),
+    "scorebook:club_create": ("GET", {}, (200, 200, 200, 200, LOGIN)),
+    "scorebook:club_home": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:roster": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:player_add": ("POST", {"name": "Zala"}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:player_edit": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:player_archive": ("POST", {"archived": "1"}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:player_delete": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:members": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:member_add": (
+        "POST",
+        {"username": "newbie", "role": "viewer"},
+        (302, 403, 403, 404, LOGIN),
+    ),
+    "scorebook:member_role": ("POST", {"role": "scorekeeper"}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:member_remove": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:session_start": ("GET", {}, (200, 200, 403, 404, LOGIN)),
+    "scorebook:session": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:session_close": ("POST", {}, (302, 302, 403, 404, LOGIN)),
+    "scorebook:session_reopen": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    # Django's account pages: open to everyone, except changing one's own password.
+    "login": ("GET", {}, (200, 200, 200, 200, 200)),
+    "logout": ("POST", {}, (302, 302, 302, 302, 302)),
+    "password_change": ("GET", {}, (200, 200, 200, 200, LOGIN)),
+    "password_change_done": ("GET", {}, (200, 200, 200, 200, LOGIN)),
+    "password_reset": ("GET", {}, (200, 200, 200, 200, 200)),
+    "password_reset_done": ("GET", {}, (200, 200, 200, 200, 200)),
+    "password_reset_confirm": ("GET", {}, (200, 200, 200, 200, 200)),
+    "password_reset_complete": ("GET", {}, (200, 200, 200, 200, 200)),
+}
+
+
+def url_names(patterns=None, namespace: str = "", params=frozenset()) -> dict[str, frozenset]:
+    """Every named pattern with its namespace -> the names of its URL parameters.
+
+    The admin site is tested apart.
+    """
+    names: dict[str, frozenset] = {}
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        own = params | set(pattern.pattern.converters)
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace == "admin":
+                continue
+            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            names.update(url_names(pattern.url_patterns, inner, own))
+        elif isinstance(pattern, URLPattern):
+            assert pattern.name, f"URL pattern {pattern.pattern} has no name"
+            names[f"{namespace}{pattern.name}"] = frozenset(own)
+    return names
+
+
+def test_every_url_pattern_has_a_row():
+    names = url_names()
+    missing = sorted(set(names) - set(MATRIX))
+    assert not missing, f"add these views to the role matrix: {missing}"
+    assert not sorted(set(MATRIX) - set(names)), "the matrix names views that do not exist"
+
+
+def url_kwargs(name: str, club, session, players, members) -> dict:
+    from scorebook.models import Membership
+
+    values = {
+        "club": lambda: club.slug,
+        "player": lambda: players[-1].pk,  # Eva, who never sat at a table
+        "membership": lambda: Membership.objects.get(user=members["viewer"]).pk,
+        "session": lambda: session.pk,
+        "uidb64": lambda: "MQ",
+        "token": lambda: "set-password",
+    }
+    return {param: values[param]() for param in url_names()[name]}
+
+
+@pytest.mark.parametrize("visitor", VISITORS)
+@pytest.mark.parametrize("name", sorted(MATRIX))
+def test_role_matrix(name, visitor, club, session, players, members, client_as):
+    method, data, expected_by_visitor = MATRIX[name]
+    expected = expected_by_visitor[VISITORS.index(visitor)]
+    url = reverse(name, kwargs=url_kwargs(name, club, session, players, members))
+    client = client_as(members[visitor])
+    response = client.post(url, data) if method == "POST" else client.get(url)
+    if expected == LOGIN:
+        assert response.status_code == 302, (name, visitor, response.status_code)
+        assert response["Location"].startswith(reverse("login")), response["Location"]
+    else:
+        assert response.status_code == expected, (name, visitor, response.status_code)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "scorebook:player_edit",
+        "scorebook:player_archive",
+        "scorebook:player_delete",
+        "scorebook:member_role",
+        "scorebook:member_remove",
+        "scorebook:session",
+        "scorebook:session_close",
+        "scorebook:session_reopen",
+    ],
+)
+def test_another_clubs_object_in_my_club_url_is_404(
+    name, club, other_club, members, make_user, client_as
+):
+    """An admin of `club` who puts the id of another club's object in his club's URL gets 404."""
+    import datetime
+
+    from scorebook.models import Membership, Player, Role, Session
+
+    stranger = Player.objects.create(club=other_club, name="Tomo")
+    their_session = Session.objects.create(
+        club=other_club, variant="slovenian-4", rules={}, date=datetime.date(2026, 11, 1)
+    )
+    their_member = Membership.objects.create(
+        user=make_user("ivo"), club=other_club, role=Role.VIEWER
+    )
+    kwargs = {"club": club.slug}
+    if "player" in name:
+        kwargs["player"] = stranger.pk
+    elif "member" in name:
+        kwargs["membership"] = their_member.pk
+    else:
+        kwargs["session"] = their_session.pk
+    client = client_as(members["admin"])
+    url = reverse(name, kwargs=kwargs)
+    response = (
+        client.get(url)
+        if name in ("scorebook:player_edit", "scorebook:session")
+        else client.post(url, {"role": "admin", "archived": "1"})
+    )
+    assert response.status_code == 404
+
+
+def test_admin_site_is_for_superusers_only(members, make_user, client_as):
+    superuser = make_user("root", is_staff=True, is_superuser=True)
+    assert client_as(superuser).get(reverse("admin:index")).status_code == 200
+    for visitor in VISITORS:
+        response = client_as(members[visitor]).get(reverse("admin:index"))
+        assert response.status_code == 302
+        assert reverse("admin:login") in response["Location"]
+
+
+def test_wrong_method_is_405(club, members, client_as):
+    client = client_as(members["admin"])
+    assert (
+        client.get(reverse("scorebook:player_add", kwargs={"club": club.slug})).status_code == 405
+    )
