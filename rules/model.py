@@ -25,7 +25,7 @@ class Bonus:
     name: str
     side: str = DECLARER
     announced: bool = False
-    made: bool = True
+    made: bool | None = True  # None: left out where the bonus spec allows it (made_optional)
     contra: int = 0
     player: str | None = None
     level: str | None = None

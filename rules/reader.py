@@ -338,7 +338,10 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
     if side not in (DECLARER, DEFENDERS):
         problems.add(f"{at}.side", "unknown-side")
     announced = _boolean(item.get("announced", False), problems, f"{at}.announced")
-    made = _boolean(item.get("made", True), problems, f"{at}.made")
+    if spec.made_optional and "made" not in item:
+        made = None
+    else:
+        made = _boolean(item.get("made", True), problems, f"{at}.made")
     contra = item.get("contra", 0)
     if announced and not spec.announce:
         problems.add(f"{at}.announced", "cannot-announce", bonus=spec.label)
