@@ -364,11 +364,11 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
         problems.add(f"{at}.player", "player-not-used", bonus=spec.label)
     level = item.get("level")
     if spec.levels:
+        levels = ", ".join(spec.level_words) if spec.level_words else _known(spec.levels)
         if level is None:
-            problems.add(f"{at}.level", "level-required", bonus=spec.label,
-                         known=_known(spec.levels))
+            problems.add(f"{at}.level", "level-required", bonus=spec.label, known=levels)
         elif level not in spec.levels:
-            problems.add(f"{at}.level", "unknown-level", value=level, known=_known(spec.levels))
+            problems.add(f"{at}.level", "unknown-level", value=level, known=levels)
     elif level is not None:
         problems.add(f"{at}.level", "level-not-used", bonus=spec.label)
     if len(problems) > before:

@@ -58,6 +58,7 @@ class BonusSpec:
     player: bool = False  # belongs to, or is paid by, one player
     levels: tuple[str, ...] = ()  # French poignée
     per_player: bool = False  # may appear once per player rather than once per hand
+    level_words: tuple[str, ...] = ()  # the levels as problems name them (French: trump counts)
     # ``made`` may be left out (then None): the family works it out (Zwanzigerrufen absolut
     # follows from the points) and checks a given one against that.
     made_optional: bool = False
