@@ -1,0 +1,48 @@
+"""Hands saved at the same moment from several phones get numbers 1..N without a gap."""
+
+import threading
+import uuid
+
+import pytest
+from django.db import close_old_connections, connection
+
+from scorebook import services
+from scorebook.models import Entry, Hand
+
+WRITERS = 8
+HAND = {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 39}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_record_hand_numbers_without_gaps(club, players, members):
+    if connection.vendor == "sqlite":
+        # Threads need a database file they can all open; an in-memory one is per connection.
+        assert "memory" not in str(connection.settings_dict["NAME"])
+    session = services.start_session(
+        club=club, variant_id="slovenian-4", preset="seed", players=players[:4], user=None
+    )
+    client_ids = [uuid.uuid4() for _ in range(WRITERS)]
+    barrier = threading.Barrier(WRITERS)
+    errors: list[BaseException] = []
+
+    def save(client_id):
+        try:
+            barrier.wait(timeout=10)
+            services.record_hand(session, HAND, client_id, None)
+            # The same phone retrying at once must not add a hand.
+            services.record_hand(session, HAND, client_id, None)
+        except BaseException as exc:  # reported below, with the thread's own traceback lost
+            errors.append(exc)
+        finally:
+            close_old_connections()
+            connection.close()
+
+    threads = [threading.Thread(target=save, args=(cid,)) for cid in client_ids]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not errors, errors
+    numbers = sorted(Hand.objects.filter(session=session).values_list("number", flat=True))
+    assert numbers == list(range(1, WRITERS + 1))
+    assert Entry.objects.filter(hand__session=session).count() == WRITERS * 4
