@@ -153,6 +153,10 @@ LINE_WORDS = {
     "radelc": "radelc",
     "adjustment": "adjustment",
     "radelc-penalty": "unused radelci",
+    "level": "level",
+    "pays": "pays",
+    "pay": "pay",
+    "points": "points",
 }
 
 PROBLEMS = {
@@ -210,4 +214,23 @@ PROBLEMS = {
     "unknown-card": "{value!r} is not a card of the {family} deck",
     "duplicate-card": "{value!r} is in the pile twice",
     # Czech, Zwanzigerrufen, French: add their problems here, one place for every text.
+    # Czech
+    "second-obligation-pagat": "second obligation needs its pagat ultimo, announced by the "
+                               "declarer's side",
+    "second-obligation-pagat-side": "the pagat ultimo of a second obligation is the declarer's",
+    "second-obligation-pagat-announced": "the pagat ultimo of a second obligation is announced",
+    "valat-declarer-points": "a valat made by the declarer's side leaves it more than 35 card "
+                             "points, not {points}",
+    "valat-defenders-points": "a valat made by the defenders leaves the declarer's side fewer "
+                              "than 35 card points, not {points}",
+    "valat-and-pagat": "the pagat cannot win the last trick when the other side made the "
+                       "valat ({valat})",
+    "duplicate-declaration": "{player} declares {declaration} twice",
+    "declaration-one-holder": "{declaration} is already declared by {other}; only one player "
+                              "can hold it",
+    "declarations-incompatible": "{player} cannot declare {declaration} together with {other}",
+    "varsovia-points-total": "the piles add up to {total}; every card is taken in varsovia, so "
+                             "they add up to {low}–{high}",
+    "tricks-total": "the tricks add up to {total}, not {tricks}",
+    "no-trick-points": "a player who took no trick has no card points, not {points}",
 }
