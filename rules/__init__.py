@@ -17,6 +17,7 @@ from rules.variant import Contract, Rules, Variant, get_variant, resolve_rules, 
 
 # Importing a family module registers its variants.
 from rules import slovenian  # noqa: E402,F401  isort: skip
+from rules import french  # noqa: E402,F401  isort: skip
 from rules import czech  # noqa: E402,F401  isort: skip
 
 # Changes whenever a rule or a preset changes, so that a stored hand knows what scored it;

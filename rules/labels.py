@@ -134,6 +134,9 @@ SWITCH_CHOICES = {
     ("premium_payer", "side"): "the holder's side",
 }
 
+# French poignée levels.
+POIGNEE_LEVELS = {"simple": "simple", "double": "double", "triple": "triple"}
+
 SIDES = {"declarer": "declarer's side", "defenders": "defenders"}
 
 # Contra levels: 1 contra ×2, 2 re ×4, 3 sub ×8, 4 mort ×16.
@@ -153,6 +156,11 @@ LINE_WORDS = {
     "radelc": "radelc",
     "adjustment": "adjustment",
     "radelc-penalty": "unused radelci",
+    "made": "made",
+    "french-game": "{contract} {points}, {needed} needed with {oudlers} oudlers: "
+                   "(25 + difference {difference}) ×{multiplier}",
+    "poignee": "{bonus} {level} {value} shown by {player}, to the {side}",
+    "poignee-level": "{level} ({trumps} trumps)",
     "level": "level",
     "pays": "pays",
     "pay": "pay",
@@ -213,6 +221,14 @@ PROBLEMS = {
     "no-adjustments": "an adjustment row needs at least one adjustment",
     "unknown-card": "{value!r} is not a card of the {family} deck",
     "duplicate-card": "{value!r} is in the pile twice",
+    # French
+    "french-whole-points": "a four-player pile always counts whole points (no .5)",
+    "french-oudlers-points": "a pile with {oudlers} oudlers counts between {low} and {high} "
+                             "points, not {points}",
+    "french-chelem-result": "a chelem made by the {side} but the contract was {result}",
+    "french-poignee-trumps": "the poignées shown need {total} trumps, more than the 22 of the "
+                             "deck (in {players} players: simple {simple}, double {double}, "
+                             "triple {triple} trumps)",
     # Czech, Zwanzigerrufen, French: add their problems here, one place for every text.
     # Czech
     "second-obligation-pagat": "second obligation needs its pagat ultimo, announced by the "

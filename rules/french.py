@@ -1,0 +1,178 @@
+"""French tarot for 3, 4 and 5 players (RULES.md §4, seed 003, FFT 2012), preset ``fft``.
+
+Everything a hand scores is gathered into one unit per defender, signed from the taker's side:
+the game ``(25 + |difference|) × multiplier``, petit au bout ``±10 × multiplier``, each poignée
+``±20/30/40`` for the side that wins the hand and the chelem, neither multiplied. Each item is
+one line, split as the FFT splits the unit: the taker gets it once for each defender (less the
+partner's share at five), the called partner once, each defender pays it once. Zero-sum; the
+session is settled against the average (§7).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rules import labels
+from rules.items import bonus_value, bonus_words
+from rules.model import DECLARER, DEFENDERS, Amount, Hand, Line
+from rules.problems import Problems
+from rules.variant import BonusSpec, Contract, Rules, Variant, contract, register
+
+CARD_POINTS = 91
+THRESHOLDS = {0: 56, 1: 51, 2: 41, 3: 36}  # points needed by the oudlers in the taker's tricks
+MULTIPLIERS = {"petite": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
+BASE = 25
+PETIT_AU_BOUT = 10
+CHELEM = (200, 400)  # made without announcing, announced (announced and failed: −200)
+POIGNEE_LEVELS = ("simple", "double", "triple")
+POIGNEE_VALUES = {"simple": 20, "double": 30, "triple": 40}
+# Trumps a poignée shows (the excuse counts as one), by the number of players dealt in.
+POIGNEE_TRUMPS = {
+    3: {"simple": 13, "double": 15, "triple": 18},
+    4: {"simple": 10, "double": 13, "triple": 15},
+    5: {"simple": 8, "double": 10, "triple": 13},
+}
+TRUMPS = 22  # 21 trumps and the excuse
+BONUSES = ("petit-au-bout", "poignee", "chelem")
+
+
+def threshold(oudlers: int) -> int:
+    return THRESHOLDS[oudlers]
+
+
+def difference(points: Amount, needed: int) -> int:
+    """|points − threshold| as a whole number: a half point rounds away from the threshold,
+    up when the contract is made, down when it is not (41.5 of 41 made by 1, 40.5 lost by 1)."""
+    signed = points - needed
+    return abs(math.ceil(signed) if signed >= 0 else math.floor(signed))
+
+
+def split(hand: Hand, unit: Amount) -> dict[str, Amount]:
+    """One unit per defender, signed from the taker's side (RULES.md §4): each defender pays
+    ``unit``, a called partner gets ``unit`` and the taker the rest (3u at four, 2u at three,
+    2u with a partner or 4u alone at five), so the line sums to zero."""
+    defenders = hand.defenders
+    partner = hand.partner
+    amounts: dict[str, Amount] = {hand.declarer: unit * (len(defenders) - (partner is not None))}
+    if partner is not None:
+        amounts[partner] = unit
+    for player in defenders:
+        amounts[player] = -unit
+    return amounts
+
+
+class French(Variant):
+    family = "french"
+    card_points = CARD_POINTS
+    half_points = True
+    presets = {"fft": {}}
+    default_preset = "fft"
+    switches: dict = {}
+    hand_fields = frozenset({"dealer", "adjustments", "bonuses"})
+    zero_sum = True
+
+    def __init__(self, players: int):
+        self.id = f"french-{players}"
+        self.player_counts = (players,)
+        trumps = POIGNEE_TRUMPS[players]
+        self.bonus_specs = {
+            "petit-au-bout": BonusSpec("petit-au-bout", announce=False),
+            "poignee": BonusSpec(
+                "poignee", announce=False, player=True, levels=POIGNEE_LEVELS, per_player=True,
+                level_words=tuple(
+                    labels.LINE_WORDS["poignee-level"].format(
+                        level=labels.POIGNEE_LEVELS[level], trumps=trumps[level])
+                    for level in POIGNEE_LEVELS
+                ),
+            ),
+            "chelem": BonusSpec("chelem"),
+        }
+
+    def contracts(self, rules: Rules) -> dict[str, Contract]:
+        optional = "partner" if self.player_counts == (5,) else ""
+        return {
+            cid: contract(cid, "declarer points oudlers", optional, BONUSES)
+            for cid in MULTIPLIERS
+        }
+
+    def max_contra(self, rules: Rules) -> int:
+        return 0
+
+    def defenders_may_announce(self, rules: Rules) -> bool:
+        return False  # only the taker announces a chelem; poignées and petit au bout are not
+
+    def check(self, hand: Hand, rules: Rules, problems: Problems, path: str) -> None:
+        players = len(hand.players)
+        points, oudlers = hand.points, hand.oudlers
+        if players == 4 and points != int(points):
+            # Tricks of four cards and a dog of six: a four-player pile is always whole.
+            problems.add(f"{path}points", "french-whole-points")
+        # The pile holds its oudlers (4.5 each) and lacks the others, in half points; the excuse
+        # kept by the other side is paid for with a half-point card (FFT 5: chelem with 87).
+        low = oudlers * 9
+        high = CARD_POINTS * 2 - (3 - oudlers) * 9 + (oudlers < 3)
+        if not low <= points * 2 <= high:
+            problems.add(f"{path}oudlers", "french-oudlers-points", oudlers=oudlers,
+                         points=points, low=_half(low), high=_half(high))
+        made = points >= threshold(oudlers)
+        shown = []
+        for i, bonus in enumerate(hand.bonuses):
+            if bonus.name == "poignee":
+                shown.append(POIGNEE_TRUMPS[players][bonus.level])
+            elif bonus.name == "chelem" and bonus.made and made != (bonus.side == DECLARER):
+                problems.add(f"{path}bonuses[{i}].made", "french-chelem-result",
+                             side=labels.SIDES[bonus.side],
+                             result=labels.LINE_WORDS["made" if made else "lost"])
+        if sum(shown) > TRUMPS:
+            trumps = POIGNEE_TRUMPS[players]
+            problems.add(
+                f"{path}bonuses", "french-poignee-trumps", total=sum(shown), players=players,
+                simple=trumps["simple"], double=trumps["double"], triple=trumps["triple"],
+            )
+
+    def score(self, hand: Hand, rules: Rules, carry: Any) -> tuple[list[Line], Any]:
+        times = MULTIPLIERS[hand.contract]
+        needed = threshold(hand.oudlers)
+        made = hand.points >= needed
+        d = difference(hand.points, needed)
+        unit = (BASE + d) * times
+        text = labels.LINE_WORDS["french-game"].format(
+            contract=labels.CONTRACTS[hand.contract], points=hand.points, needed=needed,
+            oudlers=hand.oudlers, difference=d, multiplier=times,
+        )
+        if not made:
+            text += ", " + labels.LINE_WORDS["lost"]
+        lines = [Line("game", text, split(hand, unit if made else -unit), times)]
+        winners = DECLARER if made else DEFENDERS
+        for bonus in hand.bonuses:
+            if bonus.name == "petit-au-bout":
+                value = PETIT_AU_BOUT * times
+                text = f"{labels.BONUSES['petit-au-bout']} {PETIT_AU_BOUT} ×{times}"
+                if bonus.side != DECLARER:
+                    text += " " + labels.LINE_WORDS["by defenders"]
+                    value = -value
+                lines.append(Line("petit-au-bout", text, split(hand, value), times))
+            elif bonus.name == "poignee":
+                value = POIGNEE_VALUES[bonus.level]
+                text = labels.LINE_WORDS["poignee"].format(
+                    bonus=labels.BONUSES["poignee"], level=labels.POIGNEE_LEVELS[bonus.level],
+                    value=value, player=bonus.player, side=labels.SIDES[winners],
+                )
+                lines.append(Line("poignee", text, split(hand, value if made else -value)))
+            elif bonus.name == "chelem":
+                value = bonus_value(bonus, *CHELEM)
+                text = bonus_words(bonus, value)
+                if bonus.side != DECLARER:
+                    value = -value
+                lines.append(Line("chelem", text, split(hand, value)))
+        return lines, carry
+
+
+def _half(doubled: int) -> int | str:
+    """Twice a number of points, as the number: 27 → "13.5"."""
+    return doubled // 2 if doubled % 2 == 0 else f"{doubled // 2}.5"
+
+
+for _players in (3, 4, 5):
+    register(French(_players))
