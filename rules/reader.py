@@ -64,10 +64,16 @@ def read_hand(
             problems.add(f"{at}variant", "other-variant-in-sheet")
         if "radelci" in data:
             problems.add(f"{at}radelci", "radelci-in-sheet")
-        raw = data.get("players", sheet.players)
-        players = read_players(
-            raw, problems, f"{at}players", variant, variant.player_counts, sheet.players
-        )
+        if "players" in data:
+            players = read_players(
+                data["players"], problems, f"{at}players", variant, variant.player_counts,
+                sheet.players,
+            )
+        else:
+            players = sheet.players
+            if len(players) not in variant.player_counts:
+                problems.add(f"{at}players", "missing")  # a table with one to sit out
+                return None
     if players is None:
         return None
 
