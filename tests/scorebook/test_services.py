@@ -5,9 +5,9 @@ import uuid
 from decimal import Decimal
 
 import pytest
-import rules
 from django.db.models import Sum
 
+import rules
 from scorebook import services
 from scorebook.models import Entry, Hand, Membership, Player, Role
 

@@ -1,0 +1,92 @@
+import uuid
+
+from django.urls import reverse
+
+import rules
+from scorebook import services
+from scorebook.models import Session
+
+
+def url(name, club, **kwargs):
+    return reverse(f"scorebook:{name}", kwargs={"club": club.slug, **kwargs})
+
+
+def seat_data(*players):
+    return {f"seat_{n}": p.pk for n, p in enumerate(players, start=1)}
+
+
+def test_the_form_offers_every_variant_of_the_engine(club, members, client_as):
+    response = client_as(members["scorekeeper"]).get(url("session_start", club))
+    offered = [value for value, _ in response.context["form"].fields["variant"].choices]
+    assert offered == [v.id for v in rules.variants()]
+
+
+def test_start_a_session_with_players_in_seat_order(club, players, members, client_as):
+    ana, bor, cene, dani, _ = players
+    data = {"variant": "slovenian-4", "preset": "", "date": "2026-11-29", "table_label": "A"}
+    response = client_as(members["scorekeeper"]).post(
+        url("session_start", club), {**data, **seat_data(dani, ana, cene, bor)}
+    )
+    assert response.status_code == 302
+    session = Session.objects.get(table_label="A")
+    assert session.seated_players() == [dani, ana, cene, bor]
+    assert session.rules["preset"] == rules.get_variant("slovenian-4").default_preset
+    assert response["Location"] == url("session", club, session=session.pk)
+
+
+def test_wrong_seats_are_an_error_next_to_the_seats(club, players, members, client_as):
+    client = client_as(members["scorekeeper"])
+    base = {"variant": "slovenian-4", "date": "2026-11-29"}
+    response = client.post(url("session_start", club), {**base, **seat_data(*players[:3])})
+    assert response.status_code == 422
+    assert "needs 4 or 5 players" in response.content.decode()
+    twice = seat_data(players[0], players[1], players[2])
+    twice["seat_4"] = players[0].pk
+    response = client.post(url("session_start", club), {**base, **twice})
+    assert response.status_code == 422
+    assert "only take one seat" in response.content.decode()
+    assert not Session.objects.exists()
+
+
+def test_a_preset_the_variant_lacks_is_an_error_at_the_preset(club, players, members, client_as):
+    variant = rules.get_variant("slovenian-4")
+    all_presets = {name for v in rules.variants() for name in v.presets}
+    # Another variant's preset where there is one (French "fft"), else a name nobody has.
+    foreign = sorted(all_presets - set(variant.presets)) or ["no-such-preset"]
+    response = client_as(members["scorekeeper"]).post(
+        url("session_start", club),
+        {"variant": "slovenian-4", "preset": foreign[0], "date": "2026-11-29"}
+        | seat_data(*players[:4]),
+    )
+    assert response.status_code == 422
+    assert response.context["form"].errors["preset"]
+
+
+def test_session_page_lists_seats_hands_and_totals(club, players, members, client_as):
+    session = services.start_session(
+        club=club, variant_id="slovenian-4", preset="seed", players=players[:4], user=None
+    )
+    hand = services.record_hand(
+        session,
+        {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 39},
+        uuid.uuid4(),
+        None,
+    )
+    response = client_as(members["viewer"]).get(url("session", club, session=session.pk))
+    page = response.content.decode()
+    assert response.status_code == 200
+    for name in ("Ana", "Bor", "Cene", "Dani"):
+        assert name in page
+    ana_amount = hand.entries.get(player__name="Ana").amount
+    assert f"{ana_amount:.0f}" in page
+    assert "1 hand" in page
+    assert "Close the session" not in page  # a viewer may not
+
+
+def test_close_and_reopen(club, session, members, client_as):
+    client_as(members["scorekeeper"]).post(url("session_close", club, session=session.pk))
+    session.refresh_from_db()
+    assert session.is_closed and session.closed_at
+    client_as(members["admin"]).post(url("session_reopen", club, session=session.pk))
+    session.refresh_from_db()
+    assert not session.is_closed
