@@ -14,8 +14,8 @@ import math
 from typing import Any
 
 from rules import labels
-from rules.items import bonus_value, bonus_words
-from rules.model import DECLARER, DEFENDERS, Amount, Hand, Line
+from rules.items import bonus_words
+from rules.model import DECLARER, DEFENDERS, Amount, Bonus, Hand, Line
 from rules.problems import Problems
 from rules.variant import BonusSpec, Contract, Rules, Variant, contract, register
 
@@ -24,7 +24,7 @@ THRESHOLDS = {0: 56, 1: 51, 2: 41, 3: 36}  # points needed by the oudlers in the
 MULTIPLIERS = {"petite": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
 BASE = 25
 PETIT_AU_BOUT = 10
-CHELEM = (200, 400)  # made without announcing, announced (announced and failed: −200)
+CHELEM_SILENT, CHELEM_ANNOUNCED, CHELEM_FAILED = 200, 400, 200
 POIGNEE_LEVELS = ("simple", "double", "triple")
 POIGNEE_VALUES = {"simple": 20, "double": 30, "triple": 40}
 # Trumps a poignée shows (the excuse counts as one), by the number of players dealt in.
@@ -46,6 +46,14 @@ def difference(points: Amount, needed: int) -> int:
     up when the contract is made, down when it is not (41.5 of 41 made by 1, 40.5 lost by 1)."""
     signed = points - needed
     return abs(math.ceil(signed) if signed >= 0 else math.floor(signed))
+
+
+def chelem_value(bonus: Bonus) -> int:
+    """For the chelem's own side: announced and made +400, made without announcing +200,
+    announced and failed −200 (not the −400 of §0's rule for a failed announcement)."""
+    if not bonus.made:
+        return -CHELEM_FAILED
+    return CHELEM_ANNOUNCED if bonus.announced else CHELEM_SILENT
 
 
 def split(hand: Hand, unit: Amount) -> dict[str, Amount]:
@@ -161,7 +169,7 @@ class French(Variant):
                 )
                 lines.append(Line("poignee", text, split(hand, value if made else -value)))
             elif bonus.name == "chelem":
-                value = bonus_value(bonus, *CHELEM)
+                value = chelem_value(bonus)
                 text = bonus_words(bonus, value)
                 if bonus.side != DECLARER:
                     value = -value
