@@ -4,18 +4,20 @@ does not depend on the family, each problem with its JSON path (RULES.md §0, §
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Any
 
 from rules import labels
 from rules.model import DECLARER, DEFENDERS, Adjustment, Bonus, Declaration, Hand
 from rules.problems import Problems, RulesError
-from rules.variant import Rules, Variant, _known, get_variant
+from rules.variant import Contract, Rules, Variant, _known, get_variant
 
 COMMON_FIELDS = frozenset({"format", "variant", "rules", "players", "contract"})
 CONTRACT_FIELDS = frozenset({
     "declarer", "partner", "points", "made", "level", "oudlers", "contra", "bonuses",
     "points_by_player", "tricks_by_player", "declarations", "announcer",
 })
+KNOWN_KEYS = COMMON_FIELDS | CONTRACT_FIELDS | {"dealer", "adjustments", "radelci"}
 BONUS_KEYS = frozenset({"name", "side", "announced", "made", "contra", "player", "level"})
 HUNDREDTH = Decimal("0.01")
 MAX_ADJUSTMENT = 1_000_000
@@ -41,11 +43,8 @@ def read_hand(
         problems.add(path, "not-an-object")
         return None
     before = len(problems)
-    for key in data:
-        if key not in COMMON_FIELDS and key not in CONTRACT_FIELDS and key not in (
-            "dealer", "adjustments", "radelci"
-        ):
-            problems.add(f"{at}{key}", "unknown-key", key=key)
+    for key in data.keys() - KNOWN_KEYS:
+        problems.add(f"{at}{key}", "unknown-key", key=key)
     if "format" in data and data["format"] != 1:
         problems.add(f"{at}format", "unknown-format", value=data["format"])
 
@@ -88,15 +87,15 @@ def read_hand(
                 value=contract_id, known=_known(rules.contracts),
             )
         return None
-    allowed = contract.fields | variant.hand_fields
-    for key in CONTRACT_FIELDS | {"dealer", "adjustments", "radelci"}:
-        if key in data and key not in allowed and not (key == "partner" and data[key] is None):
-            problems.add(f"{at}{key}", "unused-field", contract=contract.label)
-    for key in contract.required:
-        if key not in data:
-            problems.add(f"{at}{key}", "missing")
-    # Read only the fields this contract uses; every problem in them is still reported.
-    data = {key: value for key, value in data.items() if key in allowed}
+    unused = data.keys() & _unused_fields(contract, variant.hand_fields)
+    if unused:
+        for key in unused:
+            if not (key == "partner" and data[key] is None):
+                problems.add(f"{at}{key}", "unused-field", contract=contract.label)
+        # Read only the fields this contract uses; every problem in them is still reported.
+        data = {key: value for key, value in data.items() if key not in unused}
+    for key in contract.required - data.keys():
+        problems.add(f"{at}{key}", "missing")
 
     seated = set(players)
     get = data.get
@@ -154,6 +153,12 @@ def read_hand(
     if len(problems) > before:
         return None
     return variant, rules, hand
+
+
+@lru_cache(maxsize=None)
+def _unused_fields(contract: Contract, hand_fields: frozenset[str]) -> frozenset[str]:
+    """The fields a hand may have that this contract does not use (RULES.md §11)."""
+    return KNOWN_KEYS - COMMON_FIELDS - contract.fields - hand_fields
 
 
 def _read_variant_and_rules(data: dict, problems: Problems, at: str):
