@@ -19,6 +19,7 @@ from rules.variant import Contract, Rules, Variant, get_variant, resolve_rules, 
 from rules import slovenian  # noqa: E402,F401  isort: skip
 from rules import french  # noqa: E402,F401  isort: skip
 from rules import czech  # noqa: E402,F401  isort: skip
+from rules import zwanzigerrufen  # noqa: E402,F401  isort: skip
 
 # Changes whenever a rule or a preset changes, so that a stored hand knows what scored it;
 # tests/rules/test_version.py fails when the presets change and this does not.

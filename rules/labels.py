@@ -249,4 +249,9 @@ PROBLEMS = {
                              "they add up to {low}–{high}",
     "tricks-total": "the tricks add up to {total}, not {tricks}",
     "no-trick-points": "a player who took no trick has no card points, not {points}",
+    # Zwanzigerrufen
+    "absolut-silent": "a silent absolut is not listed: it follows from the points",
+    "absolut-disagrees": "does not agree with the points: the {side} took {points} card points "
+                         "and absolut needs 56",
+    "valat-points": "a valat made by the {side} needs points = {points}",
 }

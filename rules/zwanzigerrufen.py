@@ -1,0 +1,181 @@
+"""Zwanzigerrufen (RULES.md §3, seed 000): four players, a deck of 40 worth 88 card points.
+
+Rufer is 2 v 2 (or 1 v 3 when the declarer holds every callable tarock), solo and suit solo
+are 1 v 3. Every item is zero-sum (§0): the game, absolut (from the points, announced by
+either side), pagat ultimo, valat, and the premiums trull, king trull and mond caught, which
+belong to one player or, with ``premium_payer = "side"``, to his side.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules import labels
+from rules.items import bonus_value, bonus_words, contra_words, multiplier, side_line, zero_sum
+from rules.model import DECLARER, DEFENDERS, Bonus, Hand, Line
+from rules.problems import Problems
+from rules.variant import BonusSpec, Contract, Rules, Switch, Variant, contract, register
+
+FAMILY = "zwanzigerrufen"
+CARD_POINTS = 88
+WIN = 45  # the declarer's side wins with 45; 44:44 loses
+ABSOLUT = 56  # a side with 56 card points or more has absolut
+
+# Values per item: (rufer, solo / suit solo); bonuses as (silent, announced).
+GAME = {"rufer": 1, "solo": 4, "suit-solo": 4}
+RUFER_BONUSES = {"absolut": (1, 2), "pagat-ultimo": (1, 2), "valat": (6, 12)}
+SOLO_BONUSES = {"absolut": (2, 4), "pagat-ultimo": (2, 4), "valat": (12, 24)}
+RUFER_PREMIUMS = {"trull": 1, "king-trull": 1, "mond-caught": 1}
+SOLO_PREMIUMS = {"trull": 2, "king-trull": 2, "mond-caught": 2}
+PREMIUMS = ("trull", "king-trull", "mond-caught")
+HELD = ("trull", "king-trull")  # paid to the holder; mond caught is paid by who played it
+
+ALL_BONUSES = ("absolut", "pagat-ultimo", "valat", "trull", "king-trull", "mond-caught")
+# In a suit solo tarocks are not trumps: no pagat, trull or mond caught (the seed).
+SUIT_SOLO_BONUSES = ("absolut", "valat", "king-trull")
+
+SWITCHES = {
+    s.name: s for s in (
+        Switch("valat_scoring", choices=("sum", "plus-game", "replaces-game")),
+        Switch("premium_payer", choices=("individual", "side")),
+    )
+}
+PRESETS = {"seed": {"valat_scoring": "sum", "premium_payer": "individual"}}
+
+BONUS_SPECS = {
+    "absolut": BonusSpec("absolut", made_optional=True),
+    "pagat-ultimo": BonusSpec("pagat-ultimo", silent_fail=True),
+    "valat": BonusSpec("valat"),
+    "trull": BonusSpec("trull", announce=False, player=True),
+    "king-trull": BonusSpec("king-trull", announce=False, player=True),
+    "mond-caught": BonusSpec("mond-caught", announce=False, player=True),
+}
+
+
+def side_points(hand: Hand, side: str) -> int:
+    """The card points of a side: ``points`` is the declarer's side's own pile."""
+    return hand.points if side == DECLARER else CARD_POINTS - hand.points
+
+
+def other(side: str) -> str:
+    return DEFENDERS if side == DECLARER else DECLARER
+
+
+class Zwanzigerrufen(Variant):
+    id = FAMILY
+    family = FAMILY
+    player_counts = (4,)
+    card_points = CARD_POINTS
+    presets = PRESETS
+    default_preset = "seed"
+    switches = SWITCHES
+    bonus_specs = BONUS_SPECS
+
+    def contracts(self, rules: Rules) -> dict[str, Contract]:
+        return {
+            "rufer": contract("rufer", "declarer points", "partner contra bonuses", ALL_BONUSES),
+            "suit-solo": contract("suit-solo", "declarer points", "contra bonuses",
+                                  SUIT_SOLO_BONUSES),
+            "solo": contract("solo", "declarer points", "contra bonuses", ALL_BONUSES),
+        }
+
+    def max_contra(self, rules: Rules) -> int:
+        return 3
+
+    def check(self, hand: Hand, rules: Rules, problems: Problems, path: str) -> None:
+        for i, bonus in enumerate(hand.bonuses):
+            at = f"{path}bonuses[{i}]"
+            if bonus.name == "absolut":
+                if not bonus.announced:
+                    problems.add(f"{at}.announced", "absolut-silent")
+                elif bonus.made is not None and bonus.made != _has_absolut(hand, bonus.side):
+                    problems.add(
+                        f"{at}.made", "absolut-disagrees",
+                        side=labels.SIDES[bonus.side], points=side_points(hand, bonus.side),
+                    )
+            elif bonus.name == "valat" and bonus.made:
+                needed = CARD_POINTS if bonus.side == DECLARER else 0
+                if hand.points != needed:
+                    problems.add(f"{path}points", "valat-points",
+                                 side=labels.SIDES[bonus.side], points=needed)
+
+    def score(self, hand: Hand, rules: Rules, carry: Any) -> tuple[list[Line], Any]:
+        solo = hand.contract != "rufer"
+        bonus_values = SOLO_BONUSES if solo else RUFER_BONUSES
+        valat = hand.bonus("valat")
+        valat_made = valat is not None and bool(valat.made)
+        scoring = rules["valat_scoring"]
+
+        game = self._game(hand)
+        valat_lines = [self._bonus(hand, valat, bonus_values)] if valat is not None else []
+        if valat_made and scoring == "replaces-game":
+            return valat_lines, carry
+        if valat_made and scoring == "plus-game":
+            return [game, *valat_lines], carry
+
+        lines = [game]
+        lines.extend(self._absolut(hand, bonus_values))
+        for bonus in hand.bonuses:
+            if bonus.name in ("pagat-ultimo", "valat"):
+                lines.append(self._bonus(hand, bonus, bonus_values))
+        premiums = SOLO_PREMIUMS if solo else RUFER_PREMIUMS
+        for bonus in hand.bonuses:
+            if bonus.name in PREMIUMS:
+                lines.append(self._premium(hand, bonus, premiums[bonus.name], rules))
+        return lines, carry
+
+    # -- items -----------------------------------------------------------------------------
+
+    def _game(self, hand: Hand) -> Line:
+        value = GAME[hand.contract]
+        text = f"{labels.CONTRACTS[hand.contract]} {value}"
+        if hand.points < WIN:
+            text += ", " + labels.LINE_WORDS["lost"]
+            value = -value
+        level = hand.contra
+        return side_line(hand, "game", text + contra_words(level, FAMILY), DECLARER, value,
+                         multiplier(level))
+
+    def _bonus(self, hand: Hand, bonus: Bonus, bonus_values) -> Line:
+        """An announced bonus, or a silent pagat ultimo or valat: a side item of its side."""
+        value = bonus_value(bonus, *bonus_values[bonus.name])
+        level = bonus.contra
+        text = bonus_words(bonus, value) + contra_words(level, FAMILY)
+        return side_line(hand, bonus.name, text, bonus.side, value, multiplier(level))
+
+    def _absolut(self, hand: Hand, bonus_values) -> list[Line]:
+        """The announced absolut, made or not by the points; a side with 56 that did not
+        announce it scores it silently."""
+        lines = []
+        announced = hand.bonus("absolut")
+        for side in (DECLARER, DEFENDERS):
+            if announced is not None and announced.side == side:
+                made = _has_absolut(hand, side)
+                bonus = Bonus("absolut", side, True, made, announced.contra)
+                lines.append(self._bonus(hand, bonus, bonus_values))
+            elif _has_absolut(hand, side):
+                lines.append(self._bonus(hand, Bonus("absolut", side), bonus_values))
+        return lines
+
+    def _premium(self, hand: Hand, bonus: Bonus, value: int, rules: Rules) -> Line:
+        """Trull and king trull are paid to their holder, mond caught by who played the mond:
+        one player against the other three, or (``premium_payer = "side"``) his side."""
+        player = bonus.player
+        gains = bonus.name in HELD
+        text = f"{labels.BONUSES[bonus.name]} {value}, {player}"
+        if rules["premium_payer"] == "side":
+            side = DECLARER if player in hand.declarer_side else DEFENDERS
+            return side_line(hand, bonus.name, text, side, value if gains else -value)
+        others = tuple(p for p in hand.players if p != player)
+        if gains:
+            amounts = zero_sum((player,), others, value)
+        else:
+            amounts = zero_sum(others, (player,), value)
+        return Line(bonus.name, text, amounts, 1)
+
+
+def _has_absolut(hand: Hand, side: str) -> bool:
+    return side_points(hand, side) >= ABSOLUT
+
+
+register(Zwanzigerrufen())
