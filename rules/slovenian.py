@@ -215,24 +215,24 @@ class Slovenian(Variant):
     # -- scoring ---------------------------------------------------------------------------
 
     def score(self, hand: Hand, rules: Rules, carry: dict[str, int] | None):
+        # Only the declarer's own radelci matter; klop has no declarer and is never doubled.
+        radelc = carry is not None and carry.get(hand.declarer, 0) > 0
         if hand.contract == "klop":
-            lines, won = self._klop(hand, rules), None
+            lines, won = self._klop(hand, rules), False
         else:
-            lines, won = self._declared(hand, rules)
+            lines, won = self._declared(hand, rules, radelc)
         if carry is not None:
             carry = dict(carry)
-            if won is not None and carry.get(hand.declarer, 0) > 0:
-                lines = [_doubled(line) for line in lines]
-                if won:
-                    carry[hand.declarer] -= 1
+            if radelc and won:
+                carry[hand.declarer] -= 1
             if hand.contract in RADELC_CONTRACTS:
                 for player in hand.players:
                     carry[player] = carry.get(player, 0) + 1
         lines.extend(_mondfang(hand, rules))
         return lines, carry
 
-    def _declared(self, hand: Hand, rules: Rules) -> tuple[list[Line], bool]:
-        """The declarer's side's lines and whether it won (for the radelci)."""
+    def _declared(self, hand: Hand, rules: Rules, radelc: bool) -> tuple[list[Line], bool]:
+        """The declarer's side's lines, doubled by a radelc, and whether it won."""
         side = hand.declarer_side
         bonus_values = rules["bonus_values"]
         game_level = hand.contra
@@ -244,7 +244,7 @@ class Slovenian(Variant):
             if valat.side == DEFENDERS:
                 value = -value
             text = bonus_words(valat, value) + contra_words(level)
-            return [_line("valat", text, side, value * multiplier(level), level)], (
+            return [_line("valat", text, side, value * multiplier(level), level, radelc)], (
                 valat.side == DECLARER
             )
         value = rules["values"][hand.contract]
@@ -264,7 +264,7 @@ class Slovenian(Variant):
             text += ", " + labels.LINE_WORDS["lost"]
             value = -value
         lines = [_line("game", text + contra_words(game_level), side,
-                       value * multiplier(game_level), game_level)]
+                       value * multiplier(game_level), game_level, radelc)]
         hand_scope = rules["contra_scope"] == "hand"
         for bonus in _with_trulapagat(hand.bonuses, bonus_values):
             if bonus.name == "mondfang":
@@ -274,7 +274,8 @@ class Slovenian(Variant):
                 value = -value
             level = bonus.contra or (game_level if hand_scope else 0)
             text = bonus_words(bonus, value) + contra_words(level)
-            lines.append(_line(bonus.name, text, side, value * multiplier(level), level))
+            lines.append(
+                _line(bonus.name, text, side, value * multiplier(level), level, radelc))
         return lines, won
 
     def _klop(self, hand: Hand, rules: Rules) -> list[Line]:
@@ -305,16 +306,15 @@ def _klop_state(player: str, full: set, empty: set) -> str:
     return "full −70" if player in full else "empty +70" if player in empty else "0"
 
 
-def _line(item: str, text: str, side: tuple[str, ...], value: int, level: int) -> Line:
-    """A line of the declarer's side: each of its players gets ``value`` (the paper sheet)."""
-    return Line(item, text, {p: value for p in side}, multiplier(level))
-
-
-def _doubled(line: Line) -> Line:
-    return Line(
-        line.item, f"{line.text}, {labels.LINE_WORDS['radelc']} ×2",
-        {p: v * 2 for p, v in line.amounts.items()}, line.multiplier * 2,
-    )
+def _line(
+    item: str, text: str, side: tuple[str, ...], value: int, level: int, radelc: bool
+) -> Line:
+    """A line of the declarer's side: each of its players gets ``value`` (the paper sheet),
+    doubled once when the declarer holds a radelc."""
+    times = multiplier(level)
+    if radelc:
+        text, value, times = f"{text}, {labels.LINE_WORDS['radelc']} ×2", value * 2, times * 2
+    return Line(item, text, dict.fromkeys(side, value), times)
 
 
 def _mondfang(hand: Hand, rules: Rules) -> list[Line]:
