@@ -36,7 +36,10 @@ def member_add(request):
         else:
             messages.success(request, _("%(name)s is a member.") % {"name": membership.user})
             return redirect("scorebook:members", club=request.club.slug)
-    return _members_page(request, form, status=422)
+    return _members_page(
+        request,
+        form,
+    )
 
 
 @club_view(role=Role.ADMIN, methods=POST)

@@ -36,7 +36,10 @@ def player_add(request):
         else:
             messages.success(request, _("%(name)s is on the roster.") % {"name": player})
             return redirect("scorebook:roster", club=request.club.slug)
-    return _roster_page(request, form, status=422)
+    return _roster_page(
+        request,
+        form,
+    )
 
 
 @club_view(role=Role.ADMIN, methods=("GET", "HEAD", "POST"))
@@ -54,7 +57,6 @@ def player_edit(request, player):
         request,
         "scorebook/player_edit.html",
         {"club": request.club, "player": player, "form": form},
-        status=422 if form.errors else 200,
     )
 
 

@@ -42,7 +42,6 @@ def session_start(request):
         request,
         "scorebook/session_start.html",
         {"club": request.club, "form": form, "variants": variants},
-        status=422 if form.errors else 200,
     )
 
 

@@ -61,7 +61,13 @@ def test_htmx_and_pico_are_served_from_our_own_static_files(client):
 
 
 def run_manage(*args, **env):
-    unset = ("DEBUG", "SECRET_KEY", "SCOREBOOK_TESTING", "DJANGO_SETTINGS_MODULE")
+    unset = (
+        "DEBUG",
+        "SECRET_KEY",
+        "SCOREBOOK_TESTING",
+        "DJANGO_SETTINGS_MODULE",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
+    )
     base = {k: v for k, v in os.environ.items() if k not in unset}
     return subprocess.run(
         [sys.executable, "manage.py", *args],

@@ -1,0 +1,43 @@
+"""Playwright against Debian's chromium (never `playwright install`), at a Pixel 7 viewport."""
+
+import os
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django refuses ORM calls from a
+# thread with a running loop unless told that this is fine (the tests are synchronous).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    assert os.path.exists(CHROMIUM), f"{CHROMIUM} is missing: apt-get install chromium"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
+        )
+        # Keep the device description with the browser: the fixture below needs it.
+        browser.pixel_7 = dict(p.devices["Pixel 7"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A page in a fresh Pixel 7 context that records browser-side errors and CSP violations."""
+    context = browser.new_context(**browser.pixel_7, base_url=live_server.url)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.console_errors = []
+    page.on(
+        "console",
+        lambda msg: page.console_errors.append(msg.text) if msg.type == "error" else None,
+    )
+    page.on("pageerror", lambda exc: page.console_errors.append(str(exc)))
+    yield page
+    context.close()
