@@ -151,9 +151,11 @@ class Session(models.Model):
         return [seat.player for seat in self.seats.select_related("player").order_by("position")]
 
 
+# RESTRICT, not PROTECT: a player with hands cannot be deleted alone (archive him instead),
+# but deleting a whole club or session takes its seats and entries with it.
 class SessionSeat(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))
 
     class Meta:
@@ -212,7 +214,7 @@ class Hand(models.Model):
 
 class Entry(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="entries")
     amount = models.DecimalField(_("amount"), max_digits=12, decimal_places=2)
 
     class Meta:

@@ -60,11 +60,15 @@ def test_one_entry_per_player_and_hand(session, players):
         Entry.objects.create(hand=hand, player=players[0], amount=1)
 
 
-def test_a_player_with_hands_cannot_be_deleted(session, players):
-    from django.db.models import ProtectedError
+def test_a_player_with_hands_cannot_be_deleted_alone_but_with_his_club(session, players):
+    from django.db.models import RestrictedError
 
-    with pytest.raises(ProtectedError):
+    hand = Hand.objects.create(session=session, number=1, data={}, rules_version="x")
+    Entry.objects.create(hand=hand, player=players[0], amount=5)
+    with pytest.raises(RestrictedError):
         players[0].delete()
+    session.club.delete()
+    assert not Entry.objects.exists() and not Player.objects.exists()
 
 
 def test_season_cannot_end_before_it_starts(club):
