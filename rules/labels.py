@@ -165,6 +165,7 @@ LINE_WORDS = {
     "pays": "pays",
     "pay": "pay",
     "points": "points",
+    "no trick": "no trick",
 }
 
 PROBLEMS = {
