@@ -1,5 +1,8 @@
 """Immutable values: a hand as played, and the score it gets.
 
+Named tuples rather than frozen dataclasses: a long sheet builds hundreds of thousands of
+them, and a frozen dataclass pays for every field it sets.
+
 Amounts are ``int`` or, where a split leaves hundredths, ``decimal.Decimal``; points are
 ``int`` or, in French tarot, a ``Decimal`` ending in .5. Never float.
 """
@@ -7,9 +10,8 @@ Amounts are ``int`` or, where a split leaves hundredths, ``decimal.Decimal``; po
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 Amount = Union[int, Decimal]
 Points = Union[int, Decimal]
@@ -18,8 +20,7 @@ DECLARER = "declarer"
 DEFENDERS = "defenders"
 
 
-@dataclass(frozen=True, slots=True)
-class Bonus:
+class Bonus(NamedTuple):
     """A bonus or premium: who it belongs to, whether it was announced and whether it came off."""
 
     name: str
@@ -31,21 +32,18 @@ class Bonus:
     level: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Declaration:
+class Declaration(NamedTuple):
     player: str
     name: str
 
 
-@dataclass(frozen=True, slots=True)
-class Adjustment:
+class Adjustment(NamedTuple):
     player: str
     amount: Amount
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     """One hand in the format of HANDS.md, read and checked."""
 
     variant: str
@@ -88,8 +86,7 @@ class Hand:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """One item of a score: what it is, in words, the multiplier that applied, and who gets what.
 
     ``amounts`` holds the multiplied amount for every player the item touches.
@@ -104,8 +101,7 @@ class Line:
         return {"item": self.item, "text": self.text, "amounts": dict(self.amounts)}
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     """The score of one hand: an exact amount for every player dealt in and the lines behind it.
 
     ``radelci`` is each player's radelci after the hand, where the rules use them.

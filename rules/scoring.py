@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.labels import LINE_WORDS
 from rules.model import Amount, Hand, Line, Result
@@ -54,8 +54,7 @@ def _play(variant: Variant, rules: Rules, hand: Hand, carry: Any) -> tuple[Resul
     return Result(hand, amounts, tuple(lines), radelci), carry
 
 
-@dataclass(frozen=True, slots=True)
-class SheetRow:
+class SheetRow(NamedTuple):
     """One hand of a sheet: its result, who dealt, and the running totals after it."""
 
     number: int
