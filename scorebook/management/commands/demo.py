@@ -125,7 +125,7 @@ class Command(BaseCommand):
                     players=players,
                     user=admin,
                     date=datetime.date.today() - datetime.timedelta(days=7),
-                    table_label=variant.label,
+                    table_label="Demo table",
                 )
                 for number, hand in enumerate(hands, start=1):
                     client_id = uuid.uuid5(DEMO_NAMESPACE, f"{variant.id}/{number}")
