@@ -5,6 +5,7 @@ import zoneinfo
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
@@ -129,6 +130,8 @@ class Session(models.Model):
     notes = models.TextField(_("notes"), blank=True)
     is_closed = models.BooleanField(_("closed"), default=False)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    # Set when the session closes: the closing lines (radelc penalties), totals and settlement.
+    closing = models.JSONField(_("closing"), default=dict, blank=True, encoder=DjangoJSONEncoder)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

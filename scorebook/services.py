@@ -15,11 +15,15 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Sum
+from django.db.models import F, Max, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
+from rules.problems import Problems
+from rules.reader import read_hand
+from rules.scoring import read_sheet
+from scorebook import sheets
 from scorebook.models import (
     Club,
     Entry,
@@ -221,18 +225,50 @@ def start_session(
     return session
 
 
-def close_session(*, session: Session) -> Session:
-    session.is_closed = True
-    session.closed_at = timezone.now()
-    session.save(update_fields=["is_closed", "closed_at"])
+def close_session(session: Session, user=None) -> Session:
+    """Close the session: its totals get the end-of-session radelc penalties and it is settled.
+
+    The closing lines, totals and settlement are kept on the session (`closing`), so that
+    totals stay database reads. Only an admin changes a closed session (RULES.md §7).
+    """
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().get(pk=session.pk)
+        locked.is_closed = True
+        locked.closed_at = timezone.now()
+        _set_closing(locked)
+        locked._history_user = user
+        locked.save(update_fields=["is_closed", "closed_at", "closing"])
+    session.is_closed, session.closed_at, session.closing = (
+        locked.is_closed,
+        locked.closed_at,
+        locked.closing,
+    )
     return session
 
 
-def reopen_session(*, session: Session) -> Session:
-    session.is_closed = False
-    session.closed_at = None
-    session.save(update_fields=["is_closed", "closed_at"])
+def reopen_session(session: Session, user=None) -> Session:
+    with transaction.atomic():
+        session.is_closed = False
+        session.closed_at = None
+        session.closing = {}
+        session._history_user = user
+        session.save(update_fields=["is_closed", "closed_at", "closing"])
     return session
+
+
+def _set_closing(session: Session) -> None:
+    """Store what closing adds to a closed session's sheet (not saved here)."""
+    sheet = sheets.session_sheet(session, closed=True)
+    session.closing = {
+        "lines": [line.to_json() for line in sheet.closing],
+        "totals": dict(sheet.totals),
+        "settlement": sheet.settlement.to_json(),
+    }
+
+
+def settlement(session: Session) -> rules.Settlement:
+    """Nets and transfers (at most N − 1) of the session as if it were closed now."""
+    return sheets.settlement(session)
 
 
 # --- Hands --------------------------------------------------------------------------------
@@ -254,6 +290,26 @@ def _to_amount(value: Any) -> Decimal:
     return Decimal(str(value)).quantize(CENT)
 
 
+class HandChanged(ServiceError):
+    """The hand was changed by somebody else since the form was opened; `current` is the
+    newer version."""
+
+    def __init__(self, current: Hand):
+        super().__init__(
+            _(
+                "Somebody changed this hand meanwhile (now version %(version)d). "
+                "Check the newer version below and make your change again."
+            )
+            % {"version": current.version}
+        )
+        self.current = current
+
+
+def _check_writable(session: Session, is_admin: bool) -> None:
+    if session.is_closed and not is_admin:
+        raise ServiceError(_("This session is closed; only a club admin can change it."))
+
+
 def _write_entries(hand: Hand, amounts: Mapping[str, Any], seats: Mapping[str, Player]) -> None:
     Entry.objects.filter(hand=hand).delete()
     Entry.objects.bulk_create(
@@ -262,13 +318,37 @@ def _write_entries(hand: Hand, amounts: Mapping[str, Any], seats: Mapping[str, P
     )
 
 
+def _rewrite_entries(session: Session, from_number: int) -> None:
+    """Rewrite the entries of every hand numbered `from_number` or later from the evaluated
+    sheet: an edit or a void changes the radelci, so the amounts of the hands after it."""
+    hands, sheet = sheets.evaluate_session(session)
+    seats = {p.name: p for p in session.seated_players()}
+    Entry.objects.filter(hand__session=session, hand__number__gte=from_number).delete()
+    Entry.objects.bulk_create(
+        Entry(hand=hand, player=seats[name], amount=_to_amount(amount))
+        for hand, row in zip(hands, sheet.rows, strict=True)
+        if hand.number >= from_number
+        for name, amount in row.result.amounts.items()
+    )
+    if session.is_closed:
+        _set_closing(session)
+        session.save(update_fields=["closing"])
+
+
 def record_hand(
-    session: Session, data: Mapping[str, Any], client_id: uuid.UUID | str, user
+    session: Session,
+    data: Mapping[str, Any],
+    client_id: uuid.UUID | str,
+    user,
+    *,
+    is_admin: bool = False,
 ) -> Hand:
     """Score and store the next hand of a session, with one entry per player dealt in.
 
-    Idempotent on `client_id`: a phone that sends the same hand twice gets the first one back.
-    Raises rules.RulesError (every problem of the hand) or ServiceError.
+    The hand is scored as the next row of the session's sheet, so radelci held from earlier
+    hands count. Idempotent on `client_id`: a phone that sends the same hand twice gets the
+    first one back. Raises rules.RulesError (every problem of the hand, paths relative to the
+    hand) or ServiceError.
     """
     client_id = uuid.UUID(str(client_id))
     hand_json = build_hand_json(session, data)
@@ -281,15 +361,14 @@ def record_hand(
             if existing.session_id != locked.pk:
                 raise ServiceError(_("This hand was saved in another session."))
             return existing
-        if locked.is_closed:
-            raise ServiceError(_("This session is closed."))
-        result = rules.score_hand(hand_json)
+        _check_writable(locked, is_admin)
+        sheet = sheets.evaluate_session(locked, extra=hand_json)[1]
+        amounts = sheet.rows[-1].result.amounts
         seats = {p.name: p for p in locked.seated_players()}
-        unknown = set(result.amounts) - set(seats)
-        if unknown:
+        if set(amounts) - set(seats):
             raise ServiceError(_("Only seated players can be dealt in."), "players")
         number = (locked.hands.aggregate(m=Max("number"))["m"] or 0) + 1
-        hand = Hand.objects.create(
+        hand = Hand(
             session=locked,
             number=number,
             data=hand_json,
@@ -298,18 +377,193 @@ def record_hand(
             created_by=user,
             changed_by=user,
         )
-        _write_entries(hand, result.amounts, seats)
+        hand._history_user = user
+        hand.save()
+        _write_entries(hand, amounts, seats)
+        if locked.is_closed:
+            _set_closing(locked)
+            locked.save(update_fields=["closing"])
     return hand
+
+
+def _update_hand(hand: Hand, version: int, user, reason: str, **changes: Any) -> Hand:
+    """The optimistic lock: the UPDATE itself checks the version the form was opened with."""
+    updated = Hand.objects.filter(pk=hand.pk, version=version).update(
+        **changes,
+        version=F("version") + 1,
+        changed_by=user,
+        changed_at=timezone.now(),
+    )
+    if not updated:
+        raise HandChanged(Hand.objects.get(pk=hand.pk))
+    hand.refresh_from_db()
+    # A queryset update sends no signal: write the history row ourselves, with who and why.
+    Hand.history.bulk_history_create(
+        [hand], update=True, default_user=user, default_change_reason=reason
+    )
+    return hand
+
+
+def edit_hand(
+    hand: Hand, data: Mapping[str, Any], version: int, user, *, is_admin: bool = False
+) -> Hand:
+    """Replace what was entered for a hand and rescore it and every hand after it.
+
+    `version` is the hand's version when the form was opened: if somebody saved a change
+    since, HandChanged is raised and nothing changes. A closed session is changed only by an
+    admin. Raises rules.RulesError (paths relative to the hand) or ServiceError.
+    """
+    with transaction.atomic():
+        session = Session.objects.select_for_update().get(pk=hand.session_id)
+        _check_writable(session, is_admin)
+        hand_json = build_hand_json(session, data)
+        hand = _update_hand(
+            hand, version, user, "edited", data=hand_json, rules_version=str(rules.RULES_VERSION)
+        )
+        if hand.voided:
+            raise ServiceError(_("This hand is voided; it cannot be edited."))
+        # Check the new hand in its place on the sheet first: its problems have its own paths.
+        sheets.evaluate_session(session, replace={hand.pk: hand_json})
+        _rewrite_entries(session, hand.number)
+    return hand
+
+
+def void_hand(hand: Hand, reason: str, version: int, user, *, is_admin: bool = False) -> Hand:
+    """Strike a hand from the sheet, saying why; the hands after it are rescored."""
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise ServiceError(_("Say why the hand is voided."), "reason")
+    max_length = Hand._meta.get_field("void_reason").max_length
+    if len(reason) > max_length:
+        raise ServiceError(
+            _("Keep the reason under %(n)d characters.") % {"n": max_length + 1}, "reason"
+        )
+    with transaction.atomic():
+        session = Session.objects.select_for_update().get(pk=hand.session_id)
+        _check_writable(session, is_admin)
+        hand = _update_hand(hand, version, user, reason, voided=True, void_reason=reason)
+        _rewrite_entries(session, hand.number)
+    return hand
+
+
+# --- Import ---------------------------------------------------------------------------------
+
+
+class SheetProblems(ServiceError):
+    """A sheet that cannot be imported; `problems` lists every reason, each naming its hand."""
+
+    def __init__(self, problems: Sequence[str]):
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)
+
+
+def import_sheet(
+    club: Club,
+    data: Any,
+    user,
+    *,
+    date: datetime.date | None = None,
+    table_label: str = "",
+) -> Session:
+    """A sheet (HANDS.md) as a new open session of `club`, every hand scored and stored.
+
+    The whole sheet is checked first; if anything is wrong nothing is stored and SheetProblems
+    lists every problem ("hand 4: points: …"). Players missing from the roster are added to it,
+    as a club moving from paper expects; a name on the roster spelt otherwise is a problem.
+    """
+    problems = Problems()
+    sheet = read_sheet(data, problems)
+    if sheet is not None:
+        for i, raw in enumerate(data["hands"]):
+            read_hand(raw, problems, f"hands[{i}]", sheet)
+    messages = [sheets.describe_problem(p) for p in problems]
+    roster: dict[str, Player | None] = {}
+    if sheet is not None:
+        max_length = Player._meta.get_field("name").max_length
+        for i, name in enumerate(sheet.players):
+            where = f"players[{i}]"
+            if " ".join(name.split()) != name or len(name) > max_length:
+                messages.append(
+                    _("%(where)s: %(name)s is not a name for the roster.")
+                    % {"where": where, "name": name}
+                )
+                continue
+            player = club.players.filter(name__iexact=name).first()
+            if player is not None and player.name != name:
+                messages.append(
+                    _("%(where)s: %(name)s is on the roster as %(roster)s; use that spelling.")
+                    % {"where": where, "name": name, "roster": player.name}
+                )
+            roster[name] = player
+    if messages:
+        raise SheetProblems(messages)
+    variant_id = sheet.variant.id
+    rules_json = data.get("rules") or {}
+    frozen = dict(rules.resolve_rules(variant_id, rules_json))
+    frozen.setdefault("preset", rules_json.get("preset", sheet.variant.default_preset))
+    with transaction.atomic():
+        seated = []
+        for name, player in roster.items():
+            if player is None:
+                player = Player.objects.create(club=club, name=name)
+            seated.append(player)
+        session = Session(
+            club=club,
+            variant=variant_id,
+            rules=frozen,
+            date=date or timezone.localdate(),
+            table_label=table_label,
+            created_by=user,
+        )
+        session._history_user = user
+        session.save()
+        SessionSeat.objects.bulk_create(
+            SessionSeat(session=session, player=player, position=position)
+            for position, player in enumerate(seated, start=1)
+        )
+        names = [p.name for p in seated]
+        for number, raw in enumerate(data["hands"], start=1):
+            hand_json = {"format": 1, "variant": variant_id, "rules": frozen, "players": names}
+            hand_json.update(raw)
+            hand = Hand(
+                session=session,
+                number=number,
+                data=hand_json,
+                rules_version=str(rules.RULES_VERSION),
+                created_by=user,
+                changed_by=user,
+            )
+            hand._history_user = user
+            hand.save()
+        _rewrite_entries(session, 1)
+    return session
 
 
 # --- Totals -------------------------------------------------------------------------------
 
 
 def session_totals(session: Session) -> dict[int, Decimal]:
-    """Player id -> total of the session's hands that are not voided."""
+    """Player id -> total of the session's hands that are not voided, plus what closing added
+    (radelc penalties) once the session is closed."""
     rows = (
         Entry.objects.filter(hand__session=session, hand__voided=False)
         .values("player_id")
         .annotate(total=Sum("amount"))
     )
-    return {row["player_id"]: row["total"] for row in rows}
+    totals = {row["player_id"]: row["total"] for row in rows}
+    lines = session.closing.get("lines") if session.is_closed and session.closing else None
+    if lines:
+        ids = {seat.player.name: seat.player_id for seat in session.seats.select_related("player")}
+        for line in lines:
+            for name, amount in line["amounts"].items():
+                pid = ids[name]
+                totals[pid] = totals.get(pid, Decimal(0)) + _to_amount(amount)
+    return totals
+
+
+# The sheet side, for views and commands: one import of services is enough.
+session_sheet = sheets.session_sheet
+evaluate_session = sheets.evaluate_session
+sheet_json = sheets.sheet_json
+export_json = sheets.export_json
+export_csv = sheets.export_csv

@@ -1,0 +1,213 @@
+"""A session as a sheet: its hands read through the engine in order, and the sheet as JSON/CSV.
+
+The engine carries state from hand to hand (Slovenian radelci), so a hand's amounts depend on
+every hand before it: entries are always written from `evaluate_session`, never from a hand
+scored alone. Read-only; the write services that use it live in services.py.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+import rules
+from rules.problems import Problem, Problems
+from rules.reader import Sheet, read_hand
+from scorebook.models import Hand, Session
+
+# What a stored hand repeats from its session; a hand inside a sheet leaves it out (HANDS.md).
+SESSION_KEYS = ("format", "variant", "rules")
+
+
+def session_players(session: Session) -> tuple[str, ...]:
+    return tuple(p.name for p in session.seated_players())
+
+
+def engine_sheet(session: Session, players: tuple[str, ...] | None = None) -> Sheet:
+    """The engine's view of a session: variant, frozen rules and the seated players."""
+    variant = rules.get_variant(session.variant)
+    return Sheet(
+        variant,
+        variant.rules(session.rules),
+        session_players(session) if players is None else players,
+    )
+
+
+def sheet_hand(data: Mapping[str, Any], players: Iterable[str]) -> dict[str, Any]:
+    """A stored hand as it appears inside a sheet: no format, variant or rules, and no players
+    when all of the sheet's players were dealt in."""
+    hand = {key: value for key, value in data.items() if key not in SESSION_KEYS}
+    if list(hand.get("players", ())) == list(players):
+        del hand["players"]
+    return hand
+
+
+def read_stored_hands(
+    sheet: Sheet, hands: Iterable[Mapping[str, Any]], problems: Problems, paths: Iterable[str]
+) -> list[rules.Hand]:
+    read = []
+    for data, path in zip(hands, paths, strict=False):
+        hand = read_hand(sheet_hand(data, sheet.players), problems, path, sheet)
+        if hand is not None:
+            read.append(hand[2])
+    return read
+
+
+def evaluate_session(
+    session: Session,
+    closed: bool | None = None,
+    replace: Mapping[int, Mapping[str, Any] | None] | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> tuple[list[Hand], rules.SheetResult]:
+    """The session's non-voided hands in number order and the sheet the engine makes of them.
+
+    ``rows[i]`` of the result belongs to ``hands[i]``. ``replace`` maps a hand's pk to the data
+    it is about to get (None: it is about to be voided); ``extra`` is a hand about to be added
+    at the end (its Hand is not in the list; its row is the last). A problem in a changed or
+    added hand raises RulesError with paths of that hand alone (``points``, not
+    ``hands[3].points``); a stored hand the engine no longer accepts raises with ``hands[i]``.
+    """
+    replace = replace or {}
+    sheet = engine_sheet(session)
+    hands = []
+    datas = []
+    for hand in session.hands.filter(voided=False).order_by("number"):
+        if hand.pk in replace:
+            if replace[hand.pk] is None:
+                continue
+            datas.append((replace[hand.pk], ""))
+        else:
+            datas.append((hand.data, f"hands[{len(hands)}]"))
+        hands.append(hand)
+    if extra is not None:
+        datas.append((extra, ""))
+    problems = Problems()
+    read = read_stored_hands(sheet, (d for d, _p in datas), problems, (p for _d, p in datas))
+    problems.raise_if_any()
+    result = rules.evaluate(
+        sheet.variant,
+        sheet.rules,
+        sheet.players,
+        read,
+        session.is_closed if closed is None else closed,
+    )
+    return hands, result
+
+
+def session_sheet(session: Session, closed: bool | None = None) -> rules.SheetResult:
+    """The evaluated sheet of a session (running totals, radelci, closing lines, settlement).
+
+    ``closed`` defaults to whether the session is closed: only a closed sheet has the
+    end-of-session radelc penalties in its totals.
+    """
+    return evaluate_session(session, closed)[1]
+
+
+def settlement(session: Session) -> rules.Settlement:
+    """Who gives whom how much if the session were closed now (nets and ≤ N − 1 transfers)."""
+    return session_sheet(session, closed=True).settlement
+
+
+def sheet_json(session: Session) -> dict[str, Any]:
+    """The session in the sheet format of HANDS.md (voided hands left out)."""
+    players = session_players(session)
+    return {
+        "format": 1,
+        "variant": session.variant,
+        "rules": dict(session.rules),
+        "players": list(players),
+        "hands": [
+            sheet_hand(hand.data, players)
+            for hand in session.hands.filter(voided=False).order_by("number")
+        ],
+    }
+
+
+export_json = sheet_json
+
+
+# --- Notes and CSV ------------------------------------------------------------------------
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, Decimal):
+        value = value.normalize() if value == value.to_integral_value() else value
+        return format(value, "f")
+    return str(value)
+
+
+def signed(value: Any) -> str:
+    text = _number(value)
+    return text if text.startswith("-") or text == "0" else f"+{text}"
+
+
+def hand_note(result: rules.Result, rules_: rules.Rules) -> str:
+    """A short paper-style note for a row: the declarer's amount, the contract, who played."""
+    hand = result.hand
+    contract = rules_.contracts.get(hand.contract)
+    contract_label = contract.label if contract is not None else hand.contract
+    parts = []
+    if hand.declarer is not None:
+        parts.append(signed(result.amounts.get(hand.declarer, 0)))
+    parts.append(contract_label)
+    who = " + ".join(p for p in (hand.declarer, hand.partner) if p)
+    if who:
+        parts.append(f"({who})")
+    return " ".join(parts)
+
+
+def export_csv(session: Session) -> str:
+    """UTF-8 with a BOM (spreadsheets need it to read the names right): one row per hand, one
+    column per player (blank when not dealt in), a note column, and a totals row."""
+    hands, sheet = evaluate_session(session)
+    players = sheet.players
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([_("Hand"), *players, _("Note")])
+    for hand, row in zip(hands, sheet.rows, strict=True):
+        writer.writerow(
+            [
+                hand.number,
+                *(
+                    _number(row.result.amounts[p]) if p in row.result.amounts else ""
+                    for p in players
+                ),
+                hand_note(row.result, sheet.rules),
+            ]
+        )
+    for line in sheet.closing:
+        writer.writerow(
+            [
+                "",
+                *(_number(line.amounts[p]) if p in line.amounts else "" for p in players),
+                line.text,
+            ]
+        )
+    writer.writerow([_("Total"), *(_number(sheet.totals[p]) for p in players), ""])
+    return out.getvalue()
+
+
+# --- Problems in words --------------------------------------------------------------------
+
+_HAND_PATH = re.compile(r"^hands\[(\d+)\]\.?(.*)$")
+
+
+def describe_problem(problem: Problem) -> str:
+    """A sheet problem with its hand number counted from 1: ``hands[3].points`` → "hand 4:
+    points: …"."""
+    match = _HAND_PATH.match(problem.path)
+    if match is None:
+        return str(problem)
+    number = int(match.group(1)) + 1
+    rest = match.group(2)
+    where = _("hand %(number)d") % {"number": number}
+    if rest:
+        where = f"{where}: {rest}"
+    return f"{where}: {problem.message}"
