@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from rules.problems import Problems, RulesError
+from rules.problems import Problems
 from rules.variant import get_variant
 
 SUITS = {

@@ -71,7 +71,6 @@ class Czech(Variant):
     default_preset = "seed"
     switches = SWITCHES
     bonus_specs = BONUS_SPECS
-    hand_fields = frozenset({"dealer", "adjustments", "bonuses"})
 
     def contracts(self, rules: Rules) -> dict[str, Contract]:
         bonuses = tuple(BONUS_VALUES)

@@ -77,7 +77,6 @@ class French(Variant):
     presets = {"fft": {}}
     default_preset = "fft"
     switches: dict = {}
-    hand_fields = frozenset({"dealer", "adjustments", "bonuses"})
     zero_sum = True
 
     def __init__(self, players: int):

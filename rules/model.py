@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
-Amount = Union[int, Decimal]
-Points = Union[int, Decimal]
+Amount = int | Decimal
+Points = int | Decimal
 
 DECLARER = "declarer"
 DEFENDERS = "defenders"

@@ -4,7 +4,7 @@ does not depend on the family, each problem with its JSON path (RULES.md §0, §
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from rules import labels
@@ -19,6 +19,8 @@ CONTRACT_FIELDS = frozenset({
 })
 KNOWN_KEYS = COMMON_FIELDS | CONTRACT_FIELDS | {"dealer", "adjustments", "radelci"}
 BONUS_KEYS = frozenset({"name", "side", "announced", "made", "contra", "player", "level"})
+DECLARATION_KEYS = frozenset({"player", "name"})
+ADJUSTMENT_KEYS = frozenset({"player", "amount", "reason"})
 HUNDREDTH = Decimal("0.01")
 MAX_ADJUSTMENT = 1_000_000
 
@@ -155,7 +157,7 @@ def read_hand(
     return variant, rules, hand
 
 
-@lru_cache(maxsize=None)
+@cache
 def _unused_fields(contract: Contract, hand_fields: frozenset[str]) -> frozenset[str]:
     """The fields a hand may have that this contract does not use (RULES.md §11)."""
     return KNOWN_KEYS - COMMON_FIELDS - contract.fields - hand_fields
@@ -298,17 +300,25 @@ def _contra_level(level: Any, problems: Problems, path: str, rules: Rules) -> in
     return level
 
 
-def _bonuses(value, problems, path, variant, rules, contract, seated) -> tuple[Bonus, ...]:
+def _objects(value: Any, problems: Problems, path: str, keys: frozenset[str]):
+    """Each object of a list field with its path, unknown keys and non-objects reported."""
     if not isinstance(value, list):
         problems.add(path, "not-a-list")
-        return ()
-    bonuses = []
-    seen: set = set()
+        return
     for i, item in enumerate(value):
         at = f"{path}[{i}]"
         if not isinstance(item, dict):
             problems.add(at, "not-an-object")
             continue
+        for key in item.keys() - keys:
+            problems.add(f"{at}.{key}", "unknown-key", key=key)
+        yield at, item
+
+
+def _bonuses(value, problems, path, variant, rules, contract, seated) -> tuple[Bonus, ...]:
+    bonuses = []
+    seen: set = set()
+    for at, item in _objects(value, problems, path, BONUS_KEYS):
         bonus = _bonus(item, problems, at, variant, rules, contract, seated)
         if bonus is None:
             continue
@@ -324,9 +334,6 @@ def _bonuses(value, problems, path, variant, rules, contract, seated) -> tuple[B
 
 def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None:
     before = len(problems)
-    for key in item:
-        if key not in BONUS_KEYS:
-            problems.add(f"{at}.{key}", "unknown-key", key=key)
     name = item.get("name")
     if name is None:
         problems.add(f"{at}.name", "missing")
@@ -403,18 +410,8 @@ def _by_player(value, problems, path, players, read) -> dict | None:
 
 
 def _declarations(value, problems, path, seated) -> tuple[Declaration, ...]:
-    if not isinstance(value, list):
-        problems.add(path, "not-a-list")
-        return ()
     out = []
-    for i, item in enumerate(value):
-        at = f"{path}[{i}]"
-        if not isinstance(item, dict):
-            problems.add(at, "not-an-object")
-            continue
-        for key in item:
-            if key not in ("player", "name"):
-                problems.add(f"{at}.{key}", "unknown-key", key=key)
+    for at, item in _objects(value, problems, path, DECLARATION_KEYS):
         player = _player(item.get("player"), problems, f"{at}.player", seated)
         name = item.get("name")
         if name not in labels.DECLARATIONS:
@@ -441,18 +438,8 @@ def _radelci(value, problems, path, seated) -> dict[str, int]:
 
 
 def _adjustments(value, problems, path, seated) -> tuple[Adjustment, ...]:
-    if not isinstance(value, list):
-        problems.add(path, "not-a-list")
-        return ()
     out = []
-    for i, item in enumerate(value):
-        at = f"{path}[{i}]"
-        if not isinstance(item, dict):
-            problems.add(at, "not-an-object")
-            continue
-        for key in item:
-            if key not in ("player", "amount", "reason"):
-                problems.add(f"{at}.{key}", "unknown-key", key=key)
+    for at, item in _objects(value, problems, path, ADJUSTMENT_KEYS):
         player = _player(item.get("player"), problems, f"{at}.player", seated)
         amount = _amount(item.get("amount"), problems, f"{at}.amount")
         reason = item.get("reason", "")

@@ -140,7 +140,7 @@ class Slovenian(Variant):
     default_preset = "seed"
     switches = SWITCHES
     bonus_specs = BONUS_SPECS
-    hand_fields = frozenset({"dealer", "adjustments", "bonuses", "radelci"})
+    hand_fields = Variant.hand_fields | {"radelci"}
     uses_radelci = True
     zero_sum = False
 

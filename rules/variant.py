@@ -40,7 +40,9 @@ class Contract:
 
 def contract(id: str, required: str = "", optional: str = "", bonuses=()) -> Contract:
     """Shorthand for the contract tables of the family modules: fields as space-separated words."""
-    return Contract(id, frozenset(required.split()), frozenset(optional.split()), frozenset(bonuses))
+    return Contract(
+        id, frozenset(required.split()), frozenset(optional.split()), frozenset(bonuses)
+    )
 
 
 # The two rows every variant has (RULES.md §0).
@@ -157,7 +159,8 @@ class Variant:
     default_preset: str
     switches: Mapping[str, Switch] = {}
     bonus_specs: Mapping[str, BonusSpec] = {}
-    hand_fields: frozenset[str] = frozenset({"dealer", "adjustments"})
+    # Fields any contract may carry; a bonus a contract does not allow is reported per item.
+    hand_fields: frozenset[str] = frozenset({"dealer", "adjustments", "bonuses"})
     uses_radelci: bool = False
     zero_sum: bool = True
 

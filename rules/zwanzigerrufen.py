@@ -73,10 +73,10 @@ class Zwanzigerrufen(Variant):
 
     def contracts(self, rules: Rules) -> dict[str, Contract]:
         return {
-            "rufer": contract("rufer", "declarer points", "partner contra bonuses", ALL_BONUSES),
-            "suit-solo": contract("suit-solo", "declarer points", "contra bonuses",
+            "rufer": contract("rufer", "declarer points", "partner contra", ALL_BONUSES),
+            "suit-solo": contract("suit-solo", "declarer points", "contra",
                                   SUIT_SOLO_BONUSES),
-            "solo": contract("solo", "declarer points", "contra bonuses", ALL_BONUSES),
+            "solo": contract("solo", "declarer points", "contra", ALL_BONUSES),
         }
 
     def max_contra(self, rules: Rules) -> int:
