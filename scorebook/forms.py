@@ -64,9 +64,7 @@ class MemberRoleForm(forms.Form):
 class SessionStartForm(forms.Form):
     variant = forms.ChoiceField(label=_("variant"), choices=variant_choices)
     preset = forms.ChoiceField(label=_("house rules"), choices=preset_choices, required=False)
-    date = forms.DateField(
-        label=_("date"), widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate
-    )
+    date = forms.DateField(label=_("date"), widget=forms.DateInput(attrs={"type": "date"}))
     table_label = forms.CharField(label=_("table"), max_length=40, required=False)
     season = forms.ModelChoiceField(
         label=_("season"), queryset=Season.objects.none(), required=False
@@ -78,6 +76,8 @@ class SessionStartForm(forms.Form):
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
+        # "Today" at the club's table, not on the server.
+        self.fields["date"].initial = timezone.localdate(timezone=zoneinfo.ZoneInfo(club.time_zone))
         self.fields["season"].queryset = club.seasons.all()
         roster = club.players.filter(archived=False)
         for position in range(1, MAX_SEATS + 1):
