@@ -4,7 +4,7 @@ with every other, all updated at once from their ratings before the hand.
 Ratings are estimates, not amounts, so they are floats; show and store them to two decimals.
 
     >>> update({}, {"Ana": 44, "Bor": 0, "Cene": 0})
-    {'Ana': 1524.0, 'Bor': 1488.0, 'Cene': 1488.0}
+    {'Ana': 1512.0, 'Bor': 1494.0, 'Cene': 1494.0}
 """
 
 from __future__ import annotations

@@ -4,20 +4,13 @@ does not depend on the family, each problem with its JSON path (RULES.md §0, §
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from functools import cache
 from typing import Any
 
 from rules import labels
 from rules.model import DECLARER, DEFENDERS, Adjustment, Bonus, Declaration, Hand
 from rules.problems import Problems, RulesError
-from rules.variant import Contract, Rules, Variant, _known, get_variant
+from rules.variant import HAND_FIELDS, Rules, Variant, _known, get_variant
 
-COMMON_FIELDS = frozenset({"format", "variant", "rules", "players", "contract"})
-CONTRACT_FIELDS = frozenset({
-    "declarer", "partner", "points", "made", "level", "oudlers", "contra", "bonuses",
-    "points_by_player", "tricks_by_player", "declarations", "announcer",
-})
-KNOWN_KEYS = COMMON_FIELDS | CONTRACT_FIELDS | {"dealer", "adjustments", "radelci"}
 BONUS_KEYS = frozenset({"name", "side", "announced", "made", "contra", "player", "level"})
 DECLARATION_KEYS = frozenset({"player", "name"})
 ADJUSTMENT_KEYS = frozenset({"player", "amount", "reason"})
@@ -28,12 +21,13 @@ MAX_ADJUSTMENT = 1_000_000
 class Sheet:
     """What a hand in a sheet takes from the sheet: variant, rules and the seated players."""
 
-    __slots__ = ("variant", "rules", "players")
+    __slots__ = ("variant", "rules", "players", "seated")
 
     def __init__(self, variant: Variant, rules: Rules, players: tuple[str, ...]):
         self.variant = variant
         self.rules = rules
         self.players = players
+        self.seated = frozenset(players)
 
 
 def read_hand(
@@ -45,7 +39,7 @@ def read_hand(
         problems.add(path, "not-an-object")
         return None
     before = len(problems)
-    for key in data.keys() - KNOWN_KEYS:
+    for key in data.keys() - HAND_FIELDS:
         problems.add(f"{at}{key}", "unknown-key", key=key)
     if "format" in data and data["format"] != 1:
         problems.add(f"{at}format", "unknown-format", value=data["format"])
@@ -89,7 +83,7 @@ def read_hand(
                 value=contract_id, known=_known(rules.contracts),
             )
         return None
-    unused = data.keys() & _unused_fields(contract, variant.hand_fields)
+    unused = data.keys() & rules.unused_fields[contract.id]
     if unused:
         for key in unused:
             if not (key == "partner" and data[key] is None):
@@ -99,7 +93,7 @@ def read_hand(
     for key in contract.required - data.keys():
         problems.add(f"{at}{key}", "missing")
 
-    seated = set(players)
+    seated = sheet.seated if sheet is not None and players is sheet.players else set(players)
     get = data.get
     fields: dict[str, Any] = {}
     for key in ("declarer", "dealer"):
@@ -155,12 +149,6 @@ def read_hand(
     if len(problems) > before:
         return None
     return variant, rules, hand
-
-
-@cache
-def _unused_fields(contract: Contract, hand_fields: frozenset[str]) -> frozenset[str]:
-    """The fields a hand may have that this contract does not use (RULES.md §11)."""
-    return KNOWN_KEYS - COMMON_FIELDS - contract.fields - hand_fields
 
 
 def _read_variant_and_rules(data: dict, problems: Problems, at: str):

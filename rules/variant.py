@@ -45,6 +45,15 @@ def contract(id: str, required: str = "", optional: str = "", bonuses=()) -> Con
     )
 
 
+# The fields of a hand (HANDS.md): those of every hand, those a contract may use (§11), and
+# those any contract may carry.
+COMMON_FIELDS = frozenset({"format", "variant", "rules", "players", "contract"})
+CONTRACT_FIELDS = frozenset({
+    "declarer", "partner", "points", "made", "level", "oudlers", "contra", "bonuses",
+    "points_by_player", "tricks_by_player", "declarations", "announcer",
+})
+HAND_FIELDS = COMMON_FIELDS | CONTRACT_FIELDS | {"dealer", "adjustments", "radelci"}
+
 # The two rows every variant has (RULES.md §0).
 REDEAL = contract("redeal")
 ADJUSTMENT = contract("adjustment", required="adjustments")
@@ -123,6 +132,11 @@ class Rules(Mapping):
         contracts[REDEAL.id] = REDEAL
         contracts[ADJUSTMENT.id] = ADJUSTMENT
         self.contracts: Mapping[str, Contract] = MappingProxyType(contracts)
+        # What each contract must not carry, derived once rather than for every hand.
+        self.unused_fields = {
+            cid: HAND_FIELDS - COMMON_FIELDS - c.fields - variant.hand_fields
+            for cid, c in contracts.items()
+        }
         self.max_contra: int = variant.max_contra(self)
 
     def __getitem__(self, key: str) -> Any:

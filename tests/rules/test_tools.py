@@ -80,9 +80,8 @@ def test_an_unknown_or_repeated_card_is_named():
 
 
 def test_one_hand_from_the_start():
-    # Ana beats both (S = 1, E = ½ each): +24 × 1 / 2 … × (2 × ½) / 2 = +12; wait, K × Σ(S − E)
-    # / (N − 1) = 24 × (½ + ½) / 2 = +12; Bor and Cene each lose to Ana and tie each other:
-    # 24 × (−½ + 0) / 2 = −6.
+    # Everybody at 1500 expects ½ against each other. Ana beats both: 24 × (½ + ½) / 2 = +12.
+    # Bor and Cene each lose to Ana and tie each other: 24 × (−½ + 0) / 2 = −6.
     assert update({}, {"Ana": 44, "Bor": 0, "Cene": 0}) == {
         "Ana": 1512.0, "Bor": 1494.0, "Cene": 1494.0}
 
