@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scorebook.views import clubs, members, roster, sessions
+from scorebook.views import clubs, members, roster, sessions, transfer
 
 club_patterns = [
     path("", clubs.club_home, name="club_home"),
@@ -18,6 +18,15 @@ club_patterns = [
     path("sessions/<int:session>/", sessions.session_detail, name="session"),
     path("sessions/<int:session>/close/", sessions.session_close, name="session_close"),
     path("sessions/<int:session>/reopen/", sessions.session_reopen, name="session_reopen"),
+    path(
+        "sessions/<int:session>/export.json",
+        transfer.session_export_json,
+        name="session_export_json",
+    ),
+    path(
+        "sessions/<int:session>/export.csv", transfer.session_export_csv, name="session_export_csv"
+    ),
+    path("sessions/import/", transfer.sheet_import, name="sheet_import"),
 ]
 
 scorebook_patterns = [

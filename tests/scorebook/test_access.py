@@ -34,6 +34,9 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:session": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:session_close": ("POST", {}, (302, 302, 403, 404, LOGIN)),
     "scorebook:session_reopen": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:session_export_json": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:session_export_csv": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:sheet_import": ("GET", {}, (200, 200, 403, 404, LOGIN)),
     # Django's account pages: open to everyone, except changing one's own password.
     "login": ("GET", {}, (200, 200, 200, 200, 200)),
     "logout": ("POST", {}, (302, 302, 302, 302, 302)),
@@ -112,6 +115,8 @@ def test_role_matrix(name, visitor, club, session, players, members, client_as):
         "scorebook:session",
         "scorebook:session_close",
         "scorebook:session_reopen",
+        "scorebook:session_export_json",
+        "scorebook:session_export_csv",
     ],
 )
 def test_another_clubs_object_in_my_club_url_is_404(
@@ -140,7 +145,8 @@ def test_another_clubs_object_in_my_club_url_is_404(
     url = reverse(name, kwargs=kwargs)
     response = (
         client.get(url)
-        if name in ("scorebook:player_edit", "scorebook:session")
+        if name.startswith(("scorebook:player_edit", "scorebook:session_export"))
+        or name == "scorebook:session"
         else client.post(url, {"role": "admin", "archived": "1"})
     )
     assert response.status_code == 404

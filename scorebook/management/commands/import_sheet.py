@@ -1,0 +1,45 @@
+"""`python manage.py import_sheet CLUB_SLUG FILE`: a JSON sheet (HANDS.md) as a new session."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scorebook import services
+from scorebook.models import Club
+
+
+class Command(BaseCommand):
+    help = "Import a JSON sheet as a new session of a club and print the session's id."
+
+    def add_arguments(self, parser):
+        parser.add_argument("club", help="the club's short name (slug)")
+        parser.add_argument("file", help="the sheet as JSON, or - for standard input")
+        parser.add_argument("--table", default="", help="a table label for the session")
+
+    def handle(self, *args, club, file, table, **options):
+        try:
+            club_obj = Club.objects.get(slug=club)
+        except Club.DoesNotExist:
+            raise CommandError(f"No club is called {club!r}.") from None
+        try:
+            if file == "-":
+                data = json.load(sys.stdin)
+            else:
+                with open(file, encoding="utf-8-sig") as f:
+                    data = json.load(f)
+        except OSError as exc:
+            raise CommandError(f"{file}: {exc.strerror}") from None
+        except ValueError as exc:
+            raise CommandError(f"{file} is not readable JSON: {exc}") from None
+        try:
+            session = services.import_sheet(club_obj, data, None, table_label=table)
+        except services.SheetProblems as exc:
+            for problem in exc.problems:
+                self.stderr.write(problem)
+            raise CommandError(
+                f"Nothing was imported: {len(exc.problems)} problem(s) in {file}."
+            ) from None
+        self.stdout.write(str(session.pk))

@@ -1,0 +1,94 @@
+"""A session out of Scorebook (JSON sheet, CSV) and a sheet into it (a new session)."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorebook import services
+from scorebook.access import club_view, get_for_club
+from scorebook.models import Role, Session
+
+MAX_SHEET_BYTES = 2_000_000
+
+
+def _filename(session: Session, extension: str) -> str:
+    return f"{session.club.slug}-{session.date:%Y-%m-%d}-{session.pk}.{extension}"
+
+
+@club_view(role=Role.VIEWER)
+def session_export_json(request, session):
+    session = get_for_club(Session, request.club, pk=session)
+    response = JsonResponse(
+        services.export_json(session),
+        encoder=DjangoJSONEncoder,
+        json_dumps_params={"ensure_ascii": False, "indent": 1},
+    )
+    response["Content-Disposition"] = f'attachment; filename="{_filename(session, "json")}"'
+    return response
+
+
+@club_view(role=Role.VIEWER)
+def session_export_csv(request, session):
+    session = get_for_club(Session, request.club, pk=session)
+    response = HttpResponse(
+        services.export_csv(session).encode("utf-8"), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{_filename(session, "csv")}"'
+    return response
+
+
+class SheetImportForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("sheet file (JSON)"), required=False)
+    text = forms.CharField(
+        label=gettext_lazy("or paste the sheet"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
+    table_label = forms.CharField(label=gettext_lazy("table"), max_length=40, required=False)
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > MAX_SHEET_BYTES:
+                raise forms.ValidationError(_("The file is too large for a sheet."))
+            raw = upload.read()
+        elif data.get("text", "").strip():
+            raw = data["text"].encode("utf-8")
+        else:
+            raise forms.ValidationError(_("Choose a file or paste a sheet."))
+        try:
+            data["sheet"] = json.loads(raw.decode("utf-8-sig"))
+        except (UnicodeDecodeError, ValueError):
+            raise forms.ValidationError(_("This is not a readable JSON sheet.")) from None
+        return data
+
+
+@club_view(role=Role.SCOREKEEPER, methods=("GET", "HEAD", "POST"))
+def sheet_import(request):
+    form = SheetImportForm(request.POST or None, request.FILES or None)
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = services.import_sheet(
+                request.club,
+                form.cleaned_data["sheet"],
+                request.user,
+                table_label=form.cleaned_data["table_label"],
+            )
+        except services.SheetProblems as exc:
+            problems = exc.problems
+        else:
+            return redirect("scorebook:session", club=request.club.slug, session=session.pk)
+    return render(
+        request,
+        "scorebook/sheet_import.html",
+        {"club": request.club, "form": form, "problems": problems},
+    )
