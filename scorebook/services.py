@@ -397,6 +397,7 @@ def _update_hand(hand: Hand, version: int, user, reason: str, **changes: Any) ->
     if not updated:
         raise HandChanged(Hand.objects.get(pk=hand.pk))
     hand.refresh_from_db()
+    hand._history_user = user
     # A queryset update sends no signal: write the history row ourselves, with who and why.
     Hand.history.bulk_history_create(
         [hand], update=True, default_user=user, default_change_reason=reason

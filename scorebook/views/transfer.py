@@ -73,9 +73,10 @@ class SheetImportForm(forms.Form):
 
 @club_view(role=Role.SCOREKEEPER, methods=("GET", "HEAD", "POST"))
 def sheet_import(request):
-    form = SheetImportForm(request.POST or None, request.FILES or None)
+    bound = request.method == "POST"
+    form = SheetImportForm(request.POST if bound else None, request.FILES if bound else None)
     problems: list[str] = []
-    if request.method == "POST" and form.is_valid():
+    if bound and form.is_valid():
         try:
             session = services.import_sheet(
                 request.club,

@@ -1,0 +1,322 @@
+"""A session as a sheet: radelci carried hand to hand, edits and voids that rescore the hands
+after them, the optimistic lock, closed sessions, settlement, import and export."""
+
+from __future__ import annotations
+
+import uuid
+from decimal import Decimal
+
+import pytest
+
+import rules
+from scorebook import services, sheets
+from scorebook.models import Entry, Hand, Player, Session
+
+BEGGAR = {"contract": "beggar", "declarer": "Ana", "made": True}
+TWO = {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 38}
+TWO_LOST = {"contract": "two", "declarer": "Bor", "partner": "Dani", "points": 30}
+THREE = {"contract": "three", "declarer": "Ana", "partner": "Bor", "points": 40}
+
+
+@pytest.fixture
+def tarzs(club, players, members):
+    """A Slovenian session on the federation's rules, where radelci count."""
+    return services.start_session(
+        club=club,
+        variant_id="slovenian-4",
+        preset="tarzs",
+        players=players[:4],
+        user=members["scorekeeper"],
+    )
+
+
+def record(session, data, user=None):
+    return services.record_hand(session, data, uuid.uuid4(), user)
+
+
+def entries(hand) -> dict[str, Decimal]:
+    """The hand's entries that are not 0 (every player dealt in has one)."""
+    rows = Entry.objects.filter(hand=hand).select_related("player")
+    return {e.player.name: e.amount for e in rows if e.amount}
+
+
+def totals_by_name(session) -> dict[str, Decimal]:
+    """The session's totals that are not 0."""
+    session.refresh_from_db()
+    names = {p.pk: p.name for p in Player.objects.filter(club=session.club)}
+    return {names[pid]: t for pid, t in services.session_totals(session).items() if t}
+
+
+def test_radelci_are_carried_from_hand_to_hand(tarzs, members):
+    # Hand 1: Ana's beggar made, 70 for her; everybody dealt in gets a radelc.
+    first = record(tarzs, BEGGAR)
+    assert entries(first) == {"Ana": 70}
+    # Hand 2: two with Cene, 38 points: 20 + difference 3 rounded to 5 = 25, doubled because
+    # Ana holds a radelc = 50 each; she won, so her radelc is crossed out.
+    second = record(tarzs, TWO)
+    assert entries(second) == {"Ana": 50, "Cene": 50}
+    # Hand 3: Bor (still holding his radelc) loses two with Dani, 30 points: −(20 + 5) × 2.
+    third = record(tarzs, TWO_LOST)
+    assert entries(third) == {"Bor": -50, "Dani": -50}
+
+    sheet = services.session_sheet(tarzs)
+    assert [row.result.radelci for row in sheet.rows] == [
+        {"Ana": 1, "Bor": 1, "Cene": 1, "Dani": 1},
+        {"Ana": 0, "Bor": 1, "Cene": 1, "Dani": 1},
+        {"Ana": 0, "Bor": 1, "Cene": 1, "Dani": 1},
+    ]
+    assert dict(sheet.totals) == {"Ana": 120, "Bor": -50, "Cene": 50, "Dani": -50}
+    assert totals_by_name(tarzs) == {"Ana": 120, "Bor": -50, "Cene": 50, "Dani": -50}
+
+
+def test_the_stored_hand_is_the_full_hand_format(tarzs):
+    hand = record(tarzs, TWO)
+    assert hand.data["format"] == 1
+    assert hand.data["variant"] == "slovenian-4"
+    assert hand.data["players"] == ["Ana", "Bor", "Cene", "Dani"]
+    assert rules.score_hand(hand.data).amounts["Ana"] == 25
+
+
+def test_a_wrong_hand_reports_its_own_field_and_stores_nothing(tarzs):
+    record(tarzs, BEGGAR)
+    with pytest.raises(rules.RulesError) as caught:
+        record(tarzs, {**TWO, "points": 71})
+    assert [p.path for p in caught.value.problems] == ["points"]
+    assert tarzs.hands.count() == 1
+
+
+def test_editing_hand_1_rescores_hand_2(tarzs, members):
+    first = record(tarzs, BEGGAR)
+    second = record(tarzs, TWO)
+    edited = services.edit_hand(first, THREE, 1, members["scorekeeper"])
+    assert edited.version == 2
+    assert edited.data["contract"] == "three"
+    # Hand 1 is now three with Bor, 40 points: 10 + 5 = 15 each, and no radelc for anybody,
+    assert entries(first) == {"Ana": 15, "Bor": 15}
+    # so hand 2 is no longer doubled: 25 each instead of 50.
+    assert entries(second) == {"Ana": 25, "Cene": 25}
+    assert totals_by_name(tarzs) == {"Ana": 40, "Bor": 15, "Cene": 25}
+    assert services.session_sheet(tarzs).rows[1].result.radelci == dict.fromkeys(
+        ["Ana", "Bor", "Cene", "Dani"], 0
+    )
+    # The change is in the history with who made it.
+    latest = first.history.order_by("-history_id").first()
+    assert latest.history_type == "~"
+    assert latest.history_user == members["scorekeeper"]
+    assert latest.version == 2 and latest.data["contract"] == "three"
+
+
+def test_a_stale_version_is_refused_and_nothing_changes(tarzs, members):
+    first = record(tarzs, BEGGAR)
+    second = record(tarzs, TWO)
+    services.edit_hand(first, THREE, 1, members["scorekeeper"])
+    stale = Hand.objects.get(pk=first.pk)
+    with pytest.raises(services.HandChanged) as caught:
+        # Another phone opened the form at version 1 and saves after the edit above.
+        services.edit_hand(stale, BEGGAR, 1, members["admin"])
+    assert "meanwhile" in caught.value.message
+    assert caught.value.current.version == 2
+    assert caught.value.current.data["contract"] == "three"
+    first.refresh_from_db()
+    assert (first.version, first.data["contract"]) == (2, "three")
+    assert entries(first) == {"Ana": 15, "Bor": 15}
+    assert entries(second) == {"Ana": 25, "Cene": 25}
+
+
+def test_a_wrong_edit_changes_nothing(tarzs, members):
+    first = record(tarzs, BEGGAR)
+    second = record(tarzs, TWO)
+    with pytest.raises(rules.RulesError) as caught:
+        services.edit_hand(first, {**THREE, "partner": "Ana"}, 1, members["scorekeeper"])
+    assert [p.path for p in caught.value.problems] == ["partner"]
+    first.refresh_from_db()
+    assert (first.version, first.data["contract"]) == (1, "beggar")
+    assert entries(second) == {"Ana": 50, "Cene": 50}
+
+
+def test_void_needs_a_reason(tarzs, members):
+    first = record(tarzs, BEGGAR)
+    for reason in ("", "   "):
+        with pytest.raises(services.ServiceError) as caught:
+            services.void_hand(first, reason, 1, members["scorekeeper"])
+        assert caught.value.field == "reason"
+    first.refresh_from_db()
+    assert not first.voided and first.version == 1
+
+
+def test_void_strikes_the_hand_and_rescores_the_hands_after(tarzs, members):
+    first = record(tarzs, BEGGAR)
+    second = record(tarzs, TWO)
+    voided = services.void_hand(first, "  dealt twice ", 1, members["scorekeeper"])
+    assert voided.voided and voided.void_reason == "dealt twice" and voided.version == 2
+    assert entries(first) == {}
+    assert entries(second) == {"Ana": 25, "Cene": 25}
+    assert totals_by_name(tarzs) == {"Ana": 25, "Cene": 25}
+    assert [row.result.hand.contract for row in services.session_sheet(tarzs).rows] == ["two"]
+    latest = first.history.order_by("-history_id").first()
+    assert latest.voided and latest.history_change_reason == "dealt twice"
+    # A voided hand is not edited, and the number of the next hand does not reuse its number.
+    with pytest.raises(services.ServiceError):
+        services.edit_hand(voided, THREE, 2, members["scorekeeper"])
+    assert record(tarzs, THREE).number == 3
+    # The voided hand is left out of the export.
+    assert [h["contract"] for h in services.export_json(tarzs)["hands"]] == ["two", "three"]
+
+
+def test_a_closed_session_is_changed_only_by_an_admin(tarzs, members):
+    first = record(tarzs, BEGGAR)
+    second = record(tarzs, TWO)
+    services.close_session(tarzs, members["scorekeeper"])
+    with pytest.raises(services.ServiceError, match="closed"):
+        services.edit_hand(first, THREE, 1, members["scorekeeper"])
+    with pytest.raises(services.ServiceError, match="closed"):
+        services.void_hand(first, "wrong table", 1, members["scorekeeper"])
+    with pytest.raises(services.ServiceError, match="closed"):
+        record(tarzs, THREE)
+    first.refresh_from_db()
+    assert first.version == 1
+
+    services.edit_hand(first, THREE, 1, members["admin"], is_admin=True)
+    assert entries(second) == {"Ana": 25, "Cene": 25}
+    latest = first.history.order_by("-history_id").first()
+    assert latest.history_user == members["admin"] and latest.data["contract"] == "three"
+    tarzs.refresh_from_db()
+    assert tarzs.closing["totals"] == {"Ana": 40, "Bor": 15, "Cene": 25, "Dani": 0}
+
+
+def test_settlement_of_a_small_session(tarzs):
+    for hand in (BEGGAR, TWO, TWO_LOST):
+        record(tarzs, hand)
+    # Totals 120, −50, 50, −50 (sum 70). Slovenian settles pairwise: net = 4 × total − 70.
+    result = services.settlement(tarzs)
+    assert dict(result.nets) == {"Ana": 410, "Bor": -270, "Cene": 130, "Dani": -270}
+    # The largest debtor pays the largest creditor, ties by seat: three transfers for four.
+    assert [(t.payer, t.payee, t.amount) for t in result.transfers] == [
+        ("Bor", "Ana", 270),
+        ("Dani", "Ana", 140),
+        ("Dani", "Cene", 130),
+    ]
+
+
+def test_closing_adds_the_radelc_penalties_and_keeps_the_settlement(tarzs, members):
+    Session.objects.filter(pk=tarzs.pk).update(rules={**tarzs.rules, "radelc_penalty": -40})
+    tarzs.refresh_from_db()
+    record(tarzs, BEGGAR)
+    record(tarzs, TWO)
+    assert services.session_sheet(tarzs).closing == ()
+    services.close_session(tarzs, members["scorekeeper"])
+    tarzs.refresh_from_db()
+    assert tarzs.is_closed and tarzs.closed_at is not None
+    # Ana used her radelc; Bor, Cene and Dani each still hold one: −40 each.
+    assert [line["amounts"] for line in tarzs.closing["lines"]] == [
+        {"Bor": -40},
+        {"Cene": -40},
+        {"Dani": -40},
+    ]
+    assert tarzs.closing["totals"] == {"Ana": 120, "Bor": -40, "Cene": 10, "Dani": -40}
+    assert totals_by_name(tarzs) == {"Ana": 120, "Bor": -40, "Cene": 10, "Dani": -40}
+    assert tarzs.closing["settlement"]["nets"] == {
+        "Ana": 430,
+        "Bor": -210,
+        "Cene": -10,
+        "Dani": -210,
+    }
+    assert tarzs.history.order_by("-history_id").first().history_user == members["scorekeeper"]
+
+    services.reopen_session(tarzs, members["admin"])
+    tarzs.refresh_from_db()
+    assert tarzs.closing == {}
+    assert totals_by_name(tarzs) == {"Ana": 120, "Cene": 50}
+
+
+def test_export_then_import_gives_the_same_totals(tarzs, club, members):
+    for hand in (BEGGAR, TWO, TWO_LOST):
+        record(tarzs, hand)
+    exported = services.export_json(tarzs)
+    assert exported["format"] == 1 and exported["players"] == ["Ana", "Bor", "Cene", "Dani"]
+    assert exported["hands"][0] == BEGGAR
+    copy = services.import_sheet(club, exported, members["scorekeeper"])
+    assert copy.pk != tarzs.pk and copy.rules == tarzs.rules
+    assert [p.name for p in copy.seated_players()] == ["Ana", "Bor", "Cene", "Dani"]
+    assert list(copy.hands.values_list("number", flat=True)) == [1, 2, 3]
+    assert totals_by_name(copy) == totals_by_name(tarzs)
+    assert services.session_sheet(copy).totals == services.session_sheet(tarzs).totals
+    assert services.export_json(copy) == exported
+    assert rules.score_sheet(exported).totals == services.session_sheet(copy, closed=True).totals
+
+
+def test_import_adds_new_players_to_the_roster(club, members):
+    sheet = {
+        "variant": "slovenian-3",
+        "players": ["Ana", "Zala", "Miha"],
+        "hands": [{"contract": "two", "declarer": "Zala", "points": 39}],
+    }
+    session = services.import_sheet(club, sheet, members["scorekeeper"])
+    assert sorted(club.players.values_list("name", flat=True)) == ["Ana", "Miha", "Zala"]
+    assert session.rules["preset"] == "seed"
+    assert totals_by_name(session) == {"Zala": 24}
+
+
+def test_an_import_with_bad_hands_imports_nothing_and_names_each_hand(club, players, members):
+    sheet = {
+        "variant": "slovenian-4",
+        "rules": {"preset": "tarzs"},
+        "players": ["Ana", "Nova", "Cene", "Dani"],
+        "hands": [
+            BEGGAR,
+            {**TWO, "points": 71},
+            {"contract": "two", "declarer": "Nova", "partner": "Dani", "points": 30},
+            {"contract": "two", "declarer": "Ema"},
+        ],
+    }
+    sessions_before = Session.objects.count()
+    with pytest.raises(services.SheetProblems) as caught:
+        services.import_sheet(club, sheet, members["scorekeeper"])
+    problems = caught.value.problems
+    assert any(p.startswith("hand 2: points: ") for p in problems), problems
+    assert any(p.startswith("hand 4: declarer: ") for p in problems), problems
+    assert any(p.startswith("hand 4: points: ") for p in problems), problems
+    assert not any(p.startswith(("hand 1:", "hand 3:")) for p in problems)
+    assert Session.objects.count() == sessions_before
+    assert not club.players.filter(name="Nova").exists()
+
+
+def test_an_import_refuses_a_roster_name_spelt_otherwise(club, players, members):
+    sheet = {
+        "variant": "slovenian-3",
+        "players": ["ana", "Bor", "Cene"],
+        "hands": [{"contract": "two", "declarer": "Bor", "points": 30}],
+    }
+    with pytest.raises(services.SheetProblems) as caught:
+        services.import_sheet(club, sheet, members["scorekeeper"])
+    assert caught.value.problems == ["players[0]: ana is on the roster as Ana; use that spelling."]
+
+
+def test_an_import_of_no_sheet_at_all(club, members):
+    with pytest.raises(services.SheetProblems) as caught:
+        services.import_sheet(club, ["not", "a", "sheet"], members["scorekeeper"])
+    assert caught.value.problems
+
+
+def test_csv_has_the_bom_one_column_per_player_a_note_and_totals(tarzs):
+    for hand in (BEGGAR, TWO, TWO_LOST):
+        record(tarzs, hand)
+    text = services.export_csv(tarzs)
+    assert text.startswith("\ufeff")
+    lines = text[1:].split("\r\n")
+    assert lines[0] == "Hand,Ana,Bor,Cene,Dani,Note"
+    assert lines[1] == "1,70,0,0,0,+70 beggar (Ana)"
+    assert lines[2] == "2,50,0,50,0,+50 two (Ana + Cene)"
+    assert lines[3] == "3,0,-50,0,-50,-50 two (Bor + Dani)"
+    assert lines[4] == "Total,120,-50,50,-50,"
+
+
+def test_a_hand_not_dealt_to_a_player_is_blank_in_the_csv(club, players, members):
+    session = services.start_session(
+        club=club, variant_id="slovenian-4", preset="seed", players=players, user=None
+    )
+    record(session, {**TWO, "players": ["Ana", "Bor", "Cene", "Dani"]})
+    lines = services.export_csv(session)[1:].split("\r\n")
+    assert lines[0] == "Hand,Ana,Bor,Cene,Dani,Eva,Note"
+    assert lines[1].startswith("1,23,0,23,0,,")
+    assert sheets.sheet_json(session)["hands"][0]["players"] == ["Ana", "Bor", "Cene", "Dani"]
