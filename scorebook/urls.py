@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scorebook.views import clubs, members, roster, sessions, transfer
+from scorebook.views import clubs, hands, members, roster, sessions, transfer
 
 club_patterns = [
     path("", clubs.club_home, name="club_home"),
@@ -18,6 +18,11 @@ club_patterns = [
     path("sessions/<int:session>/", sessions.session_detail, name="session"),
     path("sessions/<int:session>/close/", sessions.session_close, name="session_close"),
     path("sessions/<int:session>/reopen/", sessions.session_reopen, name="session_reopen"),
+    path("sessions/<int:session>/sheet/", hands.sheet, name="sheet"),
+    path("sessions/<int:session>/hands/new/", hands.hand_new, name="hand_new"),
+    path("sessions/<int:session>/hands/preview/", hands.hand_preview, name="hand_preview"),
+    path("sessions/<int:session>/hands/<int:number>/", hands.hand_edit, name="hand_edit"),
+    path("sessions/<int:session>/hands/<int:number>/void/", hands.hand_void, name="hand_void"),
     path(
         "sessions/<int:session>/export.json",
         transfer.session_export_json,

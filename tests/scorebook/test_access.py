@@ -34,6 +34,11 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:session": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:session_close": ("POST", {}, (302, 302, 403, 404, LOGIN)),
     "scorebook:session_reopen": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:sheet": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:hand_new": ("GET", {}, (200, 200, 403, 404, LOGIN)),
+    "scorebook:hand_preview": ("POST", {}, (200, 200, 403, 404, LOGIN)),
+    "scorebook:hand_edit": ("GET", {}, (200, 200, 403, 404, LOGIN)),
+    "scorebook:hand_void": ("GET", {}, (200, 200, 403, 404, LOGIN)),
     "scorebook:session_export_json": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:session_export_csv": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:sheet_import": ("GET", {}, (200, 200, 403, 404, LOGIN)),
@@ -83,10 +88,19 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
         "player": lambda: players[-1].pk,  # Eva, who never sat at a table
         "membership": lambda: Membership.objects.get(user=members["viewer"]).pk,
         "session": lambda: session.pk,
+        "number": lambda: _a_hand(session, members).number,
         "uidb64": lambda: "MQ",
         "token": lambda: "set-password",
     }
     return {param: values[param]() for param in url_names()[name]}
+
+
+def _a_hand(session, members):
+    from scorebook import services
+
+    data = {"contract": "three", "declarer": "Ana", "points": 40}
+    client_id = "00000000-0000-4000-8000-000000000001"
+    return services.record_hand(session, data, client_id, members["scorekeeper"])
 
 
 @pytest.mark.parametrize("visitor", VISITORS)

@@ -1,0 +1,375 @@
+"""The sheet of a session and the hand form: record, preview, edit and void a hand."""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Count, Max
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django_htmx.http import HttpResponseClientRedirect
+
+import rules
+from scorebook import hand_form, services
+from scorebook.access import club_view, get_for_club
+from scorebook.models import Hand, Role, Session
+
+FORM_METHODS = ("GET", "HEAD", "POST")
+UNPROCESSABLE = 422
+CONFLICT = 409
+
+
+# --- The sheet ----------------------------------------------------------------------------
+
+
+@dataclass
+class Cell:
+    amount: Any = None
+    total: Any = None
+    radelci_gained: int = 0
+    radelci_used: int = 0
+
+    @property
+    def gained(self) -> range:
+        return range(self.radelci_gained)
+
+    @property
+    def used(self) -> range:
+        return range(self.radelci_used)
+
+
+@dataclass
+class Row:
+    hand: Hand
+    cells: list[Cell] = field(default_factory=list)
+    totals: list[Any] = field(default_factory=list)
+    note: str = ""
+    lines: list[tuple[str, list[Any]]] = field(default_factory=list)
+    dealer: str = ""
+
+
+def _sheet_state(session: Session) -> str:
+    """Changes whenever the sheet would look different: a polling phone compares it."""
+    agg = session.hands.aggregate(n=Count("id"), changed=Max("changed_at"), v=Max("version"))
+    raw = f"{agg['n']}|{agg['changed']}|{agg['v']}|{session.is_closed}"
+    return hashlib.sha1(raw.encode()).hexdigest()[:12]
+
+
+def sheet_context(session: Session) -> dict[str, Any]:
+    """Rows (with voided hands in their place), running totals, radelci and notes."""
+    names = [p.name for p in session.seated_players()]
+    problems: list[str] = []
+    try:
+        hands, sheet = services.evaluate_session(session)
+    except rules.RulesError as exc:  # a stored hand this engine no longer accepts
+        hands, sheet = [], None
+        problems = [str(p) for p in exc.problems]
+    scored = {hand.pk: row for hand, row in zip(hands, sheet.rows if sheet else (), strict=False)}
+    rows = []
+    radelci = dict.fromkeys(names, 0)
+    totals = [0] * len(names)
+    for hand in session.hands.order_by("number"):
+        row = Row(hand)
+        sheet_row = scored.get(hand.pk)
+        if sheet_row is None:
+            row.cells = [Cell() for _name in names]
+            row.totals = list(totals)
+            rows.append(row)
+            continue
+        result = sheet_row.result
+        after = result.radelci or {}
+        for name in names:
+            cell = Cell(result.amounts.get(name))
+            change = after.get(name, radelci[name]) - radelci[name]
+            cell.radelci_gained, cell.radelci_used = max(change, 0), max(-change, 0)
+            row.cells.append(cell)
+        radelci.update(after)
+        totals = [sheet_row.totals.get(name, 0) for name in names]
+        row.totals = totals
+        for cell, total in zip(row.cells, totals, strict=True):
+            cell.total = total
+        row.note = hand_form.note(result)
+        row.dealer = sheet_row.dealer
+        row.lines = [
+            (line.text, [(name, line.amounts[name]) for name in names if name in line.amounts])
+            for line in result.lines
+        ]
+        rows.append(row)
+    variant = rules.get_variant(session.variant)
+    uses_radelci = variant.uses_radelci and bool(session.rules.get("radelci"))
+    final = [sheet.totals.get(name, 0) for name in names] if sheet else totals
+    closing = []
+    if sheet is not None:
+        closing = [
+            (line.text, [line.amounts.get(name) for name in names]) for line in sheet.closing
+        ]
+    return {
+        "session": session,
+        "names": names,
+        "rows": rows,
+        "final_totals": final,
+        "closing": closing,
+        "radelci": [range(radelci[name]) for name in names] if uses_radelci else None,
+        "problems": problems,
+        "state": _sheet_state(session),
+        "variant_label": variant.label,
+    }
+
+
+@club_view(role=Role.VIEWER)
+def sheet(request, session):
+    session = get_for_club(Session, request.club, pk=session)
+    if request.htmx and request.GET.get("since") == _sheet_state(session):
+        return HttpResponse(status=204)  # nothing new: htmx leaves the table (and open rows)
+    context = sheet_context(session)
+    template = "scorebook/sheet_table.html" if request.htmx else "scorebook/sheet.html"
+    return render(request, template, context)
+
+
+# --- The hand form --------------------------------------------------------------------------
+
+
+def _seat_names(session: Session) -> list[str]:
+    return [p.name for p in session.seated_players()]
+
+
+def _new_values(session: Session, seat_names: list[str]) -> hand_form.Values:
+    values = hand_form.Values()
+    form = hand_form.HandForm(session, seat_names, values)
+    values.set("contract", form.default_contract)
+    values.set("contra", 0)
+    if form.needs_sitting_out:
+        # The seats sit out in turn; the scorekeeper changes it with one tap when it differs.
+        played = session.hands.filter(voided=False).count()
+        values.set("sits_out", form.seats[played % len(form.seats)].value)
+    return values
+
+
+def _client_id(request) -> str:
+    try:
+        return str(uuid.UUID(request.POST.get("client_id", "")))
+    except ValueError:
+        return str(uuid.uuid4())
+
+
+def _preview(session: Session, form: hand_form.HandForm, hand: Hand | None) -> dict[str, Any]:
+    """The engine's lines for the hand as it stands in the form, or its problems."""
+    data = form.hand_data()
+    if form.errors:
+        return {"problems": [m for msgs in form.errors.values() for m in msgs]}
+    hand_json = services.build_hand_json(session, data)
+    try:
+        if hand is None:
+            hands, sheet = services.evaluate_session(session, extra=hand_json)
+            result = sheet.rows[-1].result
+        else:
+            hands, sheet = services.evaluate_session(session, replace={hand.pk: hand_json})
+            index = [h.pk for h in hands].index(hand.pk)
+            result = sheet.rows[index].result
+    except rules.RulesError as exc:
+        return {"problems": [str(p) for p in exc.problems]}
+    except ValueError:  # a voided hand has no row
+        return {}
+    names = [s.name for s in form.seats]
+    return {
+        "result_lines": [(line.text, line.amounts) for line in result.lines],
+        "result_amounts": [(name, result.amounts.get(name)) for name in names],
+        "note": hand_form.note(result),
+    }
+
+
+def _form_context(request, session, form, *, hand=None, client_id="", preview=None, **extra):
+    kwargs = {"club": request.club.slug, "session": session.pk}
+    contract = hand_form._choice(
+        form, "choice", "contract", _("Contract"), form.contracts, default=form.default_contract
+    )
+    return {
+        "session": session,
+        "form": form,
+        "contract_widget": contract,
+        "widgets": hand_form.widgets(form),
+        "hand": hand,
+        "client_id": client_id,
+        "preview": preview or {},
+        "preview_url": reverse("scorebook:hand_preview", kwargs=kwargs)
+        + (f"?hand={hand.number}" if hand is not None else ""),
+        "sheet_url": reverse("scorebook:sheet", kwargs=kwargs),
+        "variant_label": form.variant.label,
+        **extra,
+    }
+
+
+def _to_sheet(request, session):
+    url = reverse("scorebook:sheet", kwargs={"club": request.club.slug, "session": session.pk})
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+def _refused_closed(request, session):
+    messages.error(request, _("This session is closed; its hands cannot be changed."))
+    return _to_sheet(request, session)
+
+
+@club_view(role=Role.SCOREKEEPER, methods=FORM_METHODS)
+def hand_new(request, session):
+    session = get_for_club(Session, request.club, pk=session)
+    if session.is_closed:
+        return _refused_closed(request, session)
+    names = _seat_names(session)
+    status = 200
+    preview = None
+    if request.method == "POST":
+        client_id = _client_id(request)
+        form = hand_form.HandForm(session, names, hand_form.Values(request.POST))
+        if "_refresh" not in request.POST:
+            data = form.hand_data()
+            if not form.errors:
+                try:
+                    services.record_hand(session, data, client_id, request.user)
+                except rules.RulesError as exc:
+                    form.add_problems(exc.problems)
+                except services.ServiceError as exc:
+                    form.error(exc.field or hand_form.TOP, exc.message)
+                else:
+                    return _to_sheet(request, session)
+            status = UNPROCESSABLE
+            preview = {"problems": [m for msgs in form.errors.values() for m in msgs]}
+    else:
+        client_id = str(uuid.uuid4())
+        form = hand_form.HandForm(session, names, _new_values(session, names))
+    number = (session.hands.aggregate(m=Max("number"))["m"] or 0) + 1
+    context = _form_context(
+        request, session, form, client_id=client_id, number=number, preview=preview
+    )
+    return render(request, "scorebook/hand_form.html", context, status=status)
+
+
+@club_view(role=Role.SCOREKEEPER, methods=("POST",))
+def hand_preview(request, session):
+    session = get_for_club(Session, request.club, pk=session)
+    hand = None
+    if request.GET.get("hand"):
+        try:
+            hand = get_object_or_404(Hand, session=session, number=int(request.GET["hand"]))
+        except ValueError:
+            raise Http404 from None
+    form = hand_form.HandForm(session, _seat_names(session), hand_form.Values(request.POST))
+    preview = _preview(session, form, hand)
+    context = _form_context(request, session, form, hand=hand, preview=preview)
+    if request.GET.get("part") == "fields":
+        return render(request, "scorebook/hand_form_fields.html", {**context, "oob": True})
+    return render(request, "scorebook/hand_result.html", context)
+
+
+def _get_hand(session: Session, number: int) -> Hand:
+    return get_object_or_404(Hand, session=session, number=number)
+
+
+@club_view(role=Role.SCOREKEEPER, methods=FORM_METHODS)
+def hand_edit(request, session, number):
+    session = get_for_club(Session, request.club, pk=session)
+    hand = _get_hand(session, number)
+    is_admin = request.membership.has_role(Role.ADMIN)
+    if session.is_closed and not is_admin:
+        return _refused_closed(request, session)
+    names = _seat_names(session)
+    status = 200
+    stale = None
+    version = hand.version
+    if request.method == "POST":
+        form = hand_form.HandForm(session, names, hand_form.Values(request.POST))
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            version = 0
+        if "_refresh" not in request.POST:
+            data = form.hand_data()
+            if not form.errors:
+                try:
+                    services.edit_hand(hand, data, version, request.user, is_admin=is_admin)
+                except services.HandChanged as exc:
+                    stale = exc.current
+                    form.error(hand_form.TOP, exc.message)
+                    status = CONFLICT
+                except rules.RulesError as exc:
+                    form.add_problems(exc.problems)
+                except services.ServiceError as exc:
+                    form.error(exc.field or hand_form.TOP, exc.message)
+                else:
+                    messages.success(
+                        request, _("Hand %(number)d is changed.") % {"number": hand.number}
+                    )
+                    return _to_sheet(request, session)
+            if status == 200:
+                status = UNPROCESSABLE
+    else:
+        form = hand_form.HandForm(
+            session, names, hand_form.HandForm.values_from_hand(session, names, hand.data)
+        )
+    newer = None
+    if stale is not None:
+        newer = _preview(
+            session,
+            hand_form.HandForm(
+                session, names, hand_form.HandForm.values_from_hand(session, names, stale.data)
+            ),
+            stale,
+        )
+        # Saving again means saving over the newer version, knowingly.
+        version = stale.version
+    if status == 200:
+        preview = _preview(session, form, hand)
+    else:
+        preview = {"problems": [m for msgs in form.errors.values() for m in msgs]}
+    context = _form_context(
+        request,
+        session,
+        form,
+        hand=hand,
+        number=hand.number,
+        version=version,
+        newer=newer,
+        stale=stale,
+        preview=preview,
+    )
+    return render(request, "scorebook/hand_form.html", context, status=status)
+
+
+@club_view(role=Role.SCOREKEEPER, methods=FORM_METHODS)
+def hand_void(request, session, number):
+    session = get_for_club(Session, request.club, pk=session)
+    hand = _get_hand(session, number)
+    is_admin = request.membership.has_role(Role.ADMIN)
+    if session.is_closed and not is_admin:
+        return _refused_closed(request, session)
+    error = ""
+    status = 200
+    reason = request.POST.get("reason", "")
+    if request.method == "POST":
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            version = 0
+        try:
+            services.void_hand(hand, reason, version, request.user, is_admin=is_admin)
+        except services.HandChanged as exc:
+            error, status = exc.message, CONFLICT
+            hand = exc.current
+        except services.ServiceError as exc:
+            error, status = exc.message, UNPROCESSABLE
+        else:
+            messages.success(request, _("Hand %(number)d is voided.") % {"number": hand.number})
+            return _to_sheet(request, session)
+    return render(
+        request,
+        "scorebook/hand_void.html",
+        {"session": session, "hand": hand, "reason": reason, "error": error},
+        status=status,
+    )

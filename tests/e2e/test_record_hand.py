@@ -1,0 +1,129 @@
+"""A scorekeeper records hands on a phone (Pixel 7): the form, the live score, the sheet."""
+
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from scorebook.models import Hand
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "correct horse battery"  # as tests/conftest.py's make_user
+SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", tempfile.gettempdir()))
+MAX_TAPS = 8  # issue 5: a Slovenian three with a partner and one silent bonus
+
+
+class Taps:
+    """Counts what a player does with the phone: a tap (click) is 1, each key typed is 1."""
+
+    def __init__(self, page):
+        self.page = page
+        self.count = 0
+
+    def tap(self, locator):
+        locator.click()
+        self.count += 1
+
+    def type(self, text: str):
+        self.page.keyboard.type(text)
+        self.count += len(text)
+
+
+def log_in(page, username="saso"):
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="My clubs")).to_be_visible()
+
+
+def chip(page, group: str, label: str):
+    """The chip (a radio's label) `label` in the fieldset `group` (a form field name)."""
+    return page.locator(f"fieldset#id_{group} > label", has_text=re.compile(f"^{label}$"))
+
+
+def sheet_url(session):
+    return f"/c/{session.club.slug}/sessions/{session.pk}/sheet/"
+
+
+def test_record_a_slovenian_three_with_a_partner_and_a_silent_bonus(phone, session, members):
+    page = phone
+    log_in(page)
+    page.goto(sheet_url(session))
+    expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
+
+    taps = Taps(page)
+    taps.tap(page.get_by_role("button", name="Record a hand"))
+    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+    # "three", the first contract, is already chosen.
+    expect(page.locator("#id_contract input[value=three]")).to_be_checked()
+    taps.tap(chip(page, "declarer", "Ana"))
+    taps.tap(chip(page, "partner", "Cene"))
+    taps.tap(page.get_by_label(re.compile("Card points of the declarer's side")))
+    taps.type("40")
+    taps.tap(chip(page, "bonus-trula", "silent"))
+    # The live score: the engine's own lines, before anything is saved.
+    result = page.locator("#hand-result")
+    expect(result).to_contain_text("three 10 + difference 5")
+    expect(result).to_contain_text("trula silent 10")
+    page.screenshot(path=str(SCREENSHOTS / "hand_form.png"))
+    taps.tap(page.get_by_role("button", name="Save the hand"))
+
+    expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
+    first = page.locator("#hand-1 tr").first
+    expect(first).to_contain_text("25")
+    amounts = page.locator("#hand-1 .amount").all_inner_texts()
+    assert amounts == ["25", "0", "25", "0"]
+    totals = page.locator("table.hands tfoot strong").all_inner_texts()
+    assert totals == ["25", "0", "25", "0"]
+    page.locator("#hand-1 summary").click()
+    expect(page.locator("#hand-1 .lines")).to_contain_text("trula silent 10")
+    page.screenshot(path=str(SCREENSHOTS / "sheet.png"), full_page=True)
+
+    hand = Hand.objects.get(session=session)
+    assert hand.data["partner"] == "Cene"
+    assert hand.data["bonuses"] == [{"name": "trula", "made": True}]
+    (SCREENSHOTS / "taps.txt").write_text(f"slovenian-4 three+partner+silent trula: {taps.count}\n")
+    print(f"\ntaps to record a Slovenian three with a partner and a silent bonus: {taps.count}")
+    assert taps.count <= MAX_TAPS
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert page.console_errors == [], page.console_errors
+
+
+def test_a_double_tap_on_save_records_one_hand(phone, session, members):
+    page = phone
+    log_in(page)
+    page.goto(sheet_url(session))
+    page.get_by_role("button", name="Record a hand").click()
+    chip(page, "declarer", "Bor").click()
+    page.get_by_label(re.compile("Card points of the declarer's side")).fill("30")
+    page.get_by_role("button", name="Save the hand").dblclick()
+    expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
+    expect(page.locator("#hand-1")).to_be_visible()
+    assert Hand.objects.filter(session=session).count() == 1
+    assert page.locator("tbody.hand").count() == 1
+
+
+def test_a_bad_hand_is_refused_at_the_field_and_nothing_typed_is_lost(phone, session, members):
+    page = phone
+    log_in(page)
+    page.goto(sheet_url(session))
+    page.get_by_role("button", name="Record a hand").click()
+    chip(page, "contract", "solo two").click()
+    expect(page.locator("#id_partner")).to_have_count(0)  # played alone: no partner row
+    chip(page, "declarer", "Dani").click()
+    page.get_by_label(re.compile("Card points of the declarer's side")).fill("80")
+    expect(page.locator("#hand-result")).to_contain_text("must be between 0 and 70")
+    page.get_by_role("button", name="Save the hand").click()
+    expect(page.locator("#id_points_error")).to_have_text("must be between 0 and 70")
+    expect(page.get_by_label(re.compile("Card points of the declarer's side"))).to_have_value("80")
+    expect(page.locator("#id_contract input[value=solo-two]")).to_be_checked()
+    assert not Hand.objects.exists()
+    page.screenshot(path=str(SCREENSHOTS / "hand_form_error.png"), full_page=True)
+    # The browser notes the 422 of the refused save itself; nothing else may go wrong.
+    errors = [e for e in page.console_errors if "status of 422" not in e]
+    assert errors == [], errors

@@ -1,0 +1,401 @@
+"""The sheet and the hand form: record per family, idempotent saves, problems at the fields."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scorebook import services
+from scorebook.models import Entry, Hand
+
+pytestmark = pytest.mark.django_db
+
+
+def start(club, players, members, variant, seats, preset=None):
+    import rules
+
+    return services.start_session(
+        club=club,
+        variant_id=variant,
+        preset=preset or rules.get_variant(variant).default_preset,
+        players=players[:seats],
+        user=members["scorekeeper"],
+    )
+
+
+def url(name, session, **kwargs):
+    return reverse(name, kwargs={"club": session.club.slug, "session": session.pk, **kwargs})
+
+
+def post_hand(client, session, fields, client_id=None):
+    data = {"client_id": client_id or str(uuid.uuid4()), **fields}
+    return client.post(url("scorebook:hand_new", session), data)
+
+
+def sheet_cells(client, session) -> list[list[str]]:
+    """The sheet's table as text: a row per hand (its amounts), then the totals row."""
+    html = client.get(url("scorebook:sheet", session)).content.decode()
+    rows = []
+    for body in re.findall(r'<tbody class="hand[^"]*"[^>]*>(.*?)</tbody>', html, re.S):
+        first = body.split("</tr>")[0]
+        rows.append(re.findall(r'<span class="amount[^"]*">([^<]*)</span>', first))
+    foot = html.split("<tfoot>")[1]
+    rows.append(re.findall(r"<strong[^>]*>([^<]*)</strong>", foot))
+    return rows
+
+
+# (variant, seats, preset, posted fields, amounts in seat order, a line of the engine)
+FAMILIES = [
+    (
+        "slovenian-4",
+        4,
+        "seed",
+        {
+            "contract": "three",
+            "declarer": "1",
+            "partner": "3",
+            "points": "40",
+            "bonus-trula": "silent",
+        },
+        ["25", "0", "25", "0"],
+        "trula silent 10",
+    ),
+    (
+        "slovenian-3",
+        3,
+        "seed",
+        {"contract": "klop", "pbp-1": "10", "pbp-2": "25", "pbp-3": "35"},
+        ["-10", "-25", "-35"],
+        "klop 25",
+    ),
+    (
+        "slovenian-2",
+        2,
+        "seed",
+        {"contract": "game", "announcer": "1", "pbp-1": "40", "pbp-2": "30"},
+        ["10", "-10"],
+        "Ana announced and won",
+    ),
+    (
+        "czech",
+        4,
+        "seed",
+        {"contract": "trojka", "declarer": "2", "level": "2", "points": "40", "decl-trul": "2"},
+        ["-15", "45", "-15", "-15"],
+        "Bor: trul 5",
+    ),
+    (
+        "zwanzigerrufen",
+        4,
+        "seed",
+        {
+            "contract": "rufer",
+            "declarer": "4",
+            "partner": "1",
+            "points": "40",
+            "bonus-pagat-ultimo": "announced",
+        },
+        ["1", "-1", "-1", "1"],
+        "pagat ultimo announced 2",
+    ),
+    (
+        "french-4",
+        4,
+        "fft",
+        {
+            "contract": "garde",
+            "declarer": "1",
+            "oudlers": "2",
+            "points": "45",
+            "bonus-poignee-1": "simple",
+        },
+        ["234", "-78", "-78", "-78"],
+        "poignée simple 20",
+    ),
+    (
+        "french-5",
+        5,
+        "fft",
+        {
+            "contract": "petite",
+            "declarer": "5",
+            "partner": "2",
+            "oudlers": "1",
+            "points_side": "defenders",
+            "points": "39",
+        },
+        ["-26", "26", "-26", "-26", "52"],
+        "petite 52, 51 needed",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "variant,seats,preset,fields,amounts,line", FAMILIES, ids=[f[0] for f in FAMILIES]
+)
+def test_scorekeeper_records_a_hand_and_the_sheet_shows_it(
+    variant, seats, preset, fields, amounts, line, club, players, members, client_as
+):
+    session = start(club, players, members, variant, seats, preset)
+    client = client_as(members["scorekeeper"])
+    form = client.get(url("scorebook:hand_new", session))
+    assert form.status_code == 200
+    preview = client.post(url("scorebook:hand_preview", session), fields)
+    assert line in preview.content.decode()
+
+    response = post_hand(client, session, fields)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert response["Location"] == url("scorebook:sheet", session)
+    hand = Hand.objects.get(session=session)
+    assert hand.number == 1
+    cells = sheet_cells(client, session)
+    expected = [a.replace("-", "-") for a in amounts]
+    assert cells[0] == expected
+    assert cells[-1] == expected  # the totals after one hand
+    assert line in client.get(url("scorebook:sheet", session)).content.decode()
+
+
+def test_the_form_round_trips_a_stored_hand(club, players, members, client_as):
+    """Editing shows the stored hand in the form: saving it unchanged stores the same JSON."""
+    session = start(club, players, members, "slovenian-4", 4, "tarzs")
+    client = client_as(members["scorekeeper"])
+    fields = {
+        "contract": "two",
+        "declarer": "2",
+        "partner": "4",
+        "points": "38",
+        "contra": "1",
+        "bonus-pagat-ultimo": "announced",
+        "bonus-pagat-ultimo-contra": "1",
+        "bonus-kings": "silent-defenders",
+        "bonus-mondfang-player": "3",
+    }
+    assert post_hand(client, session, fields).status_code == 302
+    hand = Hand.objects.get(session=session)
+    stored = dict(hand.data)
+    edit = client.get(url("scorebook:hand_edit", session, number=1))
+    assert edit.status_code == 200
+    html = edit.content.decode()
+    assert 'name="bonus-kings" id="id_bonus-kings_3" value="silent-defenders" checked' in html
+    response = client.post(
+        url("scorebook:hand_edit", session, number=1),
+        {**fields, "version": str(hand.version)},
+    )
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert hand.data == stored
+    assert hand.version == 2
+
+
+def test_a_double_post_records_one_hand(session, members, client_as):
+    client = client_as(members["scorekeeper"])
+    fields = {"contract": "three", "declarer": "1", "partner": "3", "points": "40"}
+    client_id = str(uuid.uuid4())
+    first = post_hand(client, session, fields, client_id)
+    second = post_hand(client, session, fields, client_id)
+    assert first.status_code == second.status_code == 302
+    assert Hand.objects.filter(session=session).count() == 1
+    assert Entry.objects.filter(hand__session=session).count() == 4
+
+
+def test_bad_input_is_422_with_the_engines_message_at_the_field(session, members, client_as):
+    client = client_as(members["scorekeeper"])
+    fields = {
+        "contract": "three",
+        "declarer": "1",
+        "partner": "1",
+        "points": "95",
+        "bonus-trula": "announced",
+        "bonus-trula-contra": "1",
+    }
+    response = post_hand(client, session, fields)
+    assert response.status_code == 422
+    html = response.content.decode()
+    # Each problem sits in the error list of its own field, and what was typed is still there.
+    assert re.search(r'id="id_points_error"><li>must be between 0 and 70</li>', html), html
+    assert re.search(r'id="id_partner_error"><li>the partner cannot be the declarer</li>', html)
+    assert 'name="points" id="id_points" value="95"' in html
+    assert 'value="announced" checked' in html
+    assert not Hand.objects.exists()
+
+
+def test_a_problem_in_a_bonus_is_shown_at_that_bonus(club, players, members, client_as):
+    session = start(club, players, members, "slovenian-4", 4, "seed")
+    client = client_as(members["scorekeeper"])
+    fields = {
+        "contract": "three",
+        "declarer": "1",
+        "points": "40",
+        "bonus-trula": "silent",
+        "bonus-kings": "defenders-announced",
+    }
+    # seed rules: the defenders cannot announce, so the chip is not even offered.
+    response = post_hand(client, session, fields)
+    assert response.status_code == 422
+    assert 'id="id_bonus-kings_error"' in response.content.decode()
+    fields["bonus-kings"] = "silent"
+    fields["bonus-kings-contra"] = "1"  # a contra on a silent bonus
+    response = post_hand(client, session, fields)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert re.search(
+        r'id="id_bonus-kings-contra_error"><li>only an announced bonus can have a contra', html
+    ), html
+    assert not Hand.objects.exists()
+
+
+def test_text_for_a_number_is_refused_at_the_field(session, members, client_as):
+    client = client_as(members["scorekeeper"])
+    response = post_hand(client, session, {"contract": "three", "declarer": "1", "points": "x"})
+    assert response.status_code == 422
+    assert 'id="id_points_error"><li>Enter a number.</li>' in response.content.decode()
+
+
+def test_a_viewer_cannot_open_the_form_or_record(session, members, client_as):
+    client = client_as(members["viewer"])
+    assert client.get(url("scorebook:hand_new", session)).status_code == 403
+    fields = {"contract": "three", "declarer": "1", "points": "40"}
+    assert post_hand(client, session, fields).status_code == 403
+    assert client.get(url("scorebook:sheet", session)).status_code == 200
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "name", ["scorebook:sheet", "scorebook:hand_new", "scorebook:hand_preview"]
+)
+def test_another_clubs_member_gets_404(name, session, members, client_as):
+    client = client_as(members["outsider"])
+    target = url(name, session)
+    response = client.post(target, {}) if name.endswith("preview") else client.get(target)
+    assert response.status_code == 404
+
+
+def test_another_clubs_session_in_my_club_url_is_404(club, other_club, members, client_as):
+    import datetime
+
+    from scorebook.models import Session
+
+    theirs = Session.objects.create(
+        club=other_club, variant="slovenian-4", rules={}, date=datetime.date(2026, 11, 1)
+    )
+    client = client_as(members["admin"])
+    for name in ("scorebook:sheet", "scorebook:hand_new"):
+        assert client.get(url(name, theirs).replace("zagreb", "ljubljana")).status_code == 404
+
+
+def test_preview_returns_the_engines_lines_or_problems(session, members, client_as):
+    client = client_as(members["scorekeeper"])
+    fields = {
+        "contract": "three",
+        "declarer": "1",
+        "partner": "3",
+        "points": "40",
+        "bonus-trula": "silent",
+    }
+    response = client.post(url("scorebook:hand_preview", session), fields, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<output id="hand-result"')
+    assert "three 10 + difference 5" in html and "trula silent 10" in html
+    assert "+25 three tr." in html
+    fields["points"] = "71"
+    html = client.post(url("scorebook:hand_preview", session), fields).content.decode()
+    assert "points: must be between 0 and 70" in html
+    assert not Hand.objects.exists()
+
+
+def test_changing_the_contract_redraws_its_fields(session, members, client_as):
+    client = client_as(members["scorekeeper"])
+    target = url("scorebook:hand_preview", session) + "?part=fields"
+    html = client.post(target, {"contract": "solo-two", "declarer": "2"}).content.decode()
+    assert 'id="hand-fields"' in html and 'hx-swap-oob="true"' in html
+    assert 'name="partner"' not in html  # solo: no partner row
+    html = client.post(target, {"contract": "beggar", "declarer": "2"}).content.decode()
+    assert 'name="made"' in html and 'name="points"' not in html
+
+
+def test_the_sheet_polls_and_answers_204_while_nothing_changed(session, members, client_as):
+    client = client_as(members["viewer"])
+    page = client.get(url("scorebook:sheet", session)).content.decode()
+    assert 'hx-trigger="every 5s"' in page
+    since = re.search(r"\?since=(\w+)", page).group(1)
+    poll = client.get(url("scorebook:sheet", session) + f"?since={since}", HTTP_HX_REQUEST="true")
+    assert poll.status_code == 204
+    services.record_hand(
+        session,
+        {"contract": "three", "declarer": "Ana", "points": 40},
+        uuid.uuid4(),
+        members["scorekeeper"],
+    )
+    poll = client.get(url("scorebook:sheet", session) + f"?since={since}", HTTP_HX_REQUEST="true")
+    assert poll.status_code == 200
+    html = poll.content.decode()
+    assert html.lstrip().startswith("{") is False and 'id="sheet"' in html
+    assert "<html" not in html
+
+
+def test_radelci_circles_on_the_sheet(club, players, members, client_as):
+    session = start(club, players, members, "slovenian-4", 4, "tarzs")
+    client = client_as(members["scorekeeper"])
+    assert (
+        post_hand(
+            client, session, {"contract": "beggar", "declarer": "1", "made": "yes"}
+        ).status_code
+        == 302
+    )
+    html = client.get(url("scorebook:sheet", session)).content.decode()
+    row = html.split('id="hand-1"')[1].split("</tbody>")[0]
+    assert row.count('class="radelc"') == 4  # everybody gets one after a beggar
+    assert 'class="radelci"' in html
+
+
+def test_edit_a_changed_hand_is_refused_and_shows_the_newer_version(session, members, client_as):
+    client = client_as(members["scorekeeper"])
+    fields = {"contract": "three", "declarer": "1", "partner": "3", "points": "40"}
+    assert post_hand(client, session, fields).status_code == 302
+    hand = Hand.objects.get(session=session)
+    services.edit_hand(
+        hand,
+        {"contract": "three", "declarer": "Ana", "partner": "Cene", "points": 50},
+        1,
+        members["admin"],
+    )
+    response = client.post(
+        url("scorebook:hand_edit", session, number=1), {**fields, "points": "45", "version": "1"}
+    )
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "Somebody changed this hand meanwhile" in html
+    assert 'id="newer"' in html and "three 10 + difference 15" in html
+    assert 'name="points" id="id_points" value="45"' in html  # what was typed is kept
+    assert 'name="version" value="2"' in html
+    hand.refresh_from_db()
+    assert hand.data["points"] == 50
+
+
+def test_void_asks_for_a_reason_and_strikes_the_hand(session, members, client_as):
+    client = client_as(members["scorekeeper"])
+    post_hand(client, session, {"contract": "three", "declarer": "1", "points": "40"})
+    target = url("scorebook:hand_void", session, number=1)
+    assert client.get(target).status_code == 200
+    response = client.post(target, {"reason": " ", "version": "1"})
+    assert response.status_code == 422
+    assert "Say why the hand is voided." in response.content.decode()
+    response = client.post(target, {"reason": "misdeal", "version": "1"})
+    assert response.status_code == 302
+    hand = Hand.objects.get(session=session)
+    assert hand.voided and hand.void_reason == "misdeal"
+    html = client.get(url("scorebook:sheet", session)).content.decode()
+    assert "voided: misdeal" in html
+    assert sheet_cells(client, session)[-1] == ["0", "0", "0", "0"]
+
+
+def test_a_closed_session_takes_no_new_hand(session, members, client_as):
+    services.close_session(session)
+    client = client_as(members["scorekeeper"])
+    response = post_hand(client, session, {"contract": "three", "declarer": "1", "points": "40"})
+    assert response.status_code == 302
+    assert not Hand.objects.exists()
