@@ -32,6 +32,7 @@ club_patterns = [
         "sessions/<int:session>/export.csv", transfer.session_export_csv, name="session_export_csv"
     ),
     path("sessions/import/", transfer.sheet_import, name="sheet_import"),
+    path("league/", include("scorebook.league.urls")),
 ]
 
 scorebook_patterns = [

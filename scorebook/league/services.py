@@ -1,0 +1,607 @@
+"""League history: ratings rebuilt from the hands, and the reads behind the league pages.
+
+`rebuild_ratings` is the only writer of this app's tables. It walks a family's hands in a
+fixed order — session date, then session id, then hand number — so the same hands always give
+the same ratings, and it keeps one small row per player per session (`PlayerSession`,
+`ContractTally`). The pages aggregate those rows in the database; none of them reads the whole
+history of hands or entries, so a page costs the same with 100 hands as with 100,000.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import (
+    Count,
+    F,
+    FloatField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Window,
+)
+from django.db.models.fields.json import KT
+from django.utils.translation import gettext_lazy as _
+
+import rules
+from rules import labels as rule_labels
+from rules.ratings import START, UNRATED, update
+from scorebook.league.models import ContractTally, LeagueSession, PlayerSession, Rating
+from scorebook.models import Club, Entry, Hand, Player, Season, Session, SessionSeat
+
+CENT = Decimal("0.01")
+
+FAMILY_LABELS = {
+    "slovenian": _("Slovenian tarok"),
+    "czech": _("Czech tarok"),
+    "zwanzigerrufen": _("Zwanzigerrufen"),
+    "french": _("French tarot"),
+}
+
+
+def family_variants() -> dict[str, list[str]]:
+    """Family -> its variant ids, in the engine's order."""
+    families: dict[str, list[str]] = {}
+    for variant in rules.variants():
+        families.setdefault(variant.family, []).append(variant.id)
+    return families
+
+
+def family_of(variant_id: str) -> str:
+    return rules.get_variant(variant_id).family
+
+
+def contract_label(contract: str) -> str:
+    return rule_labels.CONTRACTS.get(contract, contract)
+
+
+def _before(date, session_id: int, key: str = "session_id") -> Q:
+    """Rows of sessions that come before (date, session id) in the rating order; `key` names
+    the session id (`id` on Session itself)."""
+    return Q(date__lt=date) | Q(date=date, **{f"{key}__lt": session_id})
+
+
+# --- Rebuild ------------------------------------------------------------------------------
+
+
+def rebuild_ratings(club: Club, family: str | None = None, *, full: bool = False) -> int:
+    """Bring ratings and league summaries of `club` (one family, or all) up to date with its
+    hands; returns how many hands were read.
+
+    Cheap to call after every hand recorded, edited or voided: it finds the earliest session
+    whose hands changed since the last rebuild (or that was added, moved to another date or
+    deleted) and recomputes from there on, starting from the ratings stored before it. `full`
+    recomputes the family from its first hand; both give the same result.
+    """
+    families = [family] if family else list(family_variants())
+    read = 0
+    with transaction.atomic():
+        # One rebuild of a club at a time (PostgreSQL: the row lock; SQLite: the write lock).
+        Club.objects.select_for_update().filter(pk=club.pk).exists()
+        for name in families:
+            read += _rebuild_family(club, name, full)
+    return read
+
+
+def _family_sessions(club: Club, family: str) -> QuerySet[Session]:
+    return Session.objects.filter(club=club, variant__in=family_variants()[family])
+
+
+def _first_stale(club: Club, family: str, sessions: QuerySet[Session]):
+    """(date, session id) of the earliest session to rebuild, or None when all is current."""
+    seen = {
+        row[0]: row[1:]
+        for row in LeagueSession.objects.filter(club=club, family=family).values_list(
+            "session_id", "date", "hand_count", "last_changed"
+        )
+    }
+    stale = []
+    current = sessions.annotate(n=Count("hands"), changed=Max("hands__changed_at")).values_list(
+        "id", "date", "n", "changed"
+    )
+    for session_id, date, n, changed in current:
+        before = seen.pop(session_id, None)
+        if before != (date, n, changed):
+            stale.append((date, session_id))
+            if before is not None:
+                stale.append((before[0], session_id))  # it moved: rebuild from where it was
+    # Sessions seen before and gone now (deleted): everything after them changes.
+    stale.extend((date, session_id) for session_id, (date, _n, _c) in seen.items())
+    return min(stale) if stale else None
+
+
+def _rebuild_family(club: Club, family: str, full: bool) -> int:
+    sessions = _family_sessions(club, family)
+    start = None if full else _first_stale(club, family, sessions)
+    if not full and start is None:
+        return 0
+    if start is None:
+        later = sessions
+        state: dict[int, tuple[float, int]] = {}
+        redo = Q(club=club, family=family)
+    else:
+        date, session_id = start
+        later = sessions.exclude(_before(date, session_id, "id"))
+        state = _state_before(club, family, date, session_id)
+        redo = Q(club=club, family=family) & ~_before(date, session_id)
+    PlayerSession.objects.filter(redo).delete()
+    LeagueSession.objects.filter(redo).delete()
+    ContractTally.objects.filter(club=club, family=family, session__in=later).delete()
+
+    ratings = {pid: r for pid, (r, _n) in state.items()}
+    rated = {pid: n for pid, (_r, n) in state.items()}
+    names = {
+        name.lower(): pid
+        for pid, name in Player.objects.filter(club=club).values_list("pk", "name")
+    }
+    session_rows = list(
+        later.annotate(n=Count("hands"), changed=Max("hands__changed_at"))
+        .order_by("date", "id")
+        .values_list("id", "date", "season_id", "n", "changed", "is_closed", "closing")
+    )
+    # Totals are the database's sum of the entries, not added up here.
+    totals = {
+        (row["hand__session_id"], row["player_id"]): row["total"]
+        for row in Entry.objects.filter(hand__session__in=later, hand__voided=False)
+        .values("hand__session_id", "player_id")
+        .annotate(total=Sum("amount"))
+    }
+    seats: dict[int, dict[str, int]] = defaultdict(dict)
+    for session_id, player_id, name in SessionSeat.objects.filter(session__in=later).values_list(
+        "session_id", "player_id", "player__name"
+    ):
+        seats[session_id][name] = player_id
+
+    # The Elo walk: one pass over the hands in rating order. An evening's rating is the one
+    # after its last hand, so each session is closed off when the next one starts.
+    evenings: dict[int, dict[int, _Evening]] = {}
+    tallies: dict[tuple[int, int, str], list[int]] = {}
+    current_session, evening = None, {}
+
+    def close_evening() -> None:
+        for pid, e in evening.items():
+            e.rating_after, e.rated_after = ratings.get(pid, START), rated.get(pid, 0)
+
+    read = 0
+    for hand in _hands_in_order(later):
+        read += 1
+        if hand.session_id != current_session:
+            close_evening()
+            current_session = hand.session_id
+            evening = evenings.setdefault(current_session, {})
+        for pid in hand.amounts:
+            evening.setdefault(pid, _Evening())
+        if hand.contract in UNRATED:
+            continue
+        ratings.update(update(ratings, hand.amounts))
+        for pid in hand.amounts:
+            rated[pid] = rated.get(pid, 0) + 1
+            evening[pid].hands += 1
+        declarer = hand.declarer_id(names)
+        if declarer is not None:
+            won = hand.amounts[declarer] > 0
+            evening[declarer].declared += 1
+            evening[declarer].won += won
+            tally = tallies.setdefault((hand.session_id, declarer, hand.contract), [0, 0])
+            tally[0] += 1
+            tally[1] += won
+    close_evening()
+
+    marks, lines = [], []
+    season_of = {}
+    for session_id, date, season_id, n, changed, is_closed, closing in session_rows:
+        season_of[session_id] = season_id
+        marks.append(
+            LeagueSession(
+                session_id=session_id,
+                club=club,
+                family=family,
+                date=date,
+                hand_count=n,
+                last_changed=changed,
+            )
+        )
+        closed = closing_by_player(closing, seats[session_id]) if is_closed else {}
+        for pid, e in evenings.get(session_id, {}).items():
+            closed_total, net = closed.get(pid, (None, None))
+            lines.append(
+                PlayerSession(
+                    session_id=session_id,
+                    player_id=pid,
+                    club=club,
+                    family=family,
+                    season_id=season_id,
+                    date=date,
+                    hands=e.hands,
+                    total=totals.get((session_id, pid), Decimal(0)),
+                    declared=e.declared,
+                    won=e.won,
+                    rating_after=e.rating_after,
+                    rated_after=e.rated_after,
+                    closed_total=closed_total,
+                    net=net,
+                )
+            )
+    LeagueSession.objects.bulk_create(marks, batch_size=500)
+    PlayerSession.objects.bulk_create(lines, batch_size=500)
+    ContractTally.objects.bulk_create(
+        (
+            ContractTally(
+                session_id=session_id,
+                player_id=pid,
+                club=club,
+                family=family,
+                season_id=season_of[session_id],
+                contract=contract,
+                declared=declared,
+                won=won,
+            )
+            for (session_id, pid, contract), (declared, won) in tallies.items()
+        ),
+        batch_size=500,
+    )
+    Rating.objects.filter(club=club, family=family).delete()
+    Rating.objects.bulk_create(
+        Rating(
+            club=club,
+            family=family,
+            player_id=pid,
+            rating=Decimal(f"{rating:.2f}"),
+            hands=rated.get(pid, 0),
+        )
+        for pid, rating in ratings.items()
+    )
+    return read
+
+
+@dataclass
+class _Evening:
+    hands: int = 0
+    declared: int = 0
+    won: int = 0
+    rating_after: float = START
+    rated_after: int = 0
+
+
+@dataclass
+class _HandRow:
+    session_id: int
+    contract: str
+    declarer: str | None
+    players: list[str]
+    amounts: dict[int, Decimal] = field(default_factory=dict)
+    entry_order: list[int] = field(default_factory=list)
+
+    def declarer_id(self, names: Mapping[str, int]) -> int | None:
+        """The declarer's player: by name on the roster, or, for a player renamed since, by
+        his place in the hand's `players` (entries are written in that order)."""
+        if not self.declarer:
+            return None
+        pid = names.get(self.declarer.lower())
+        if pid in self.amounts:
+            return pid
+        if self.declarer in self.players and len(self.players) == len(self.entry_order):
+            return self.entry_order[self.players.index(self.declarer)]
+        return None
+
+
+def _hands_in_order(sessions: QuerySet[Session]) -> Iterable[_HandRow]:
+    """The hands of `sessions` that are not voided, in rating order, each with its entries.
+
+    Two streams read side by side (hands and entries in the same order), so memory stays
+    flat however long the history.
+    """
+    order = ("session__date", "session_id", "number")
+    hands = (
+        Hand.objects.filter(session__in=sessions, voided=False)
+        .order_by(*order)
+        .values_list(
+            "id", "session_id", KT("data__contract"), KT("data__declarer"), KT("data__players")
+        )
+        .iterator(chunk_size=2000)
+    )
+    entries = (
+        Entry.objects.filter(hand__session__in=sessions, hand__voided=False)
+        .order_by(*(f"hand__{o}" for o in order), "id")
+        .values_list("hand_id", "player_id", "amount")
+        .iterator(chunk_size=8000)
+    )
+    pending = next(entries, None)
+    for hand_id, session_id, contract, declarer, players in hands:
+        row = _HandRow(session_id, contract or "", declarer, _names(players))
+        while pending is not None and pending[0] == hand_id:
+            row.amounts[pending[1]] = pending[2]
+            row.entry_order.append(pending[1])
+            pending = next(entries, None)
+        yield row
+
+
+def _names(players: Any) -> list[str]:
+    if isinstance(players, list):
+        return players
+    if not players:
+        return []
+    try:
+        value = json.loads(players)
+    except ValueError:
+        return []
+    return value if isinstance(value, list) else []
+
+
+def _state_before(club: Club, family: str, date, session_id: int) -> dict[int, tuple[float, int]]:
+    """Each player's rating and hands rated after the last session before (date, id)."""
+    latest = (
+        PlayerSession.objects.filter(club=club, family=family, player=OuterRef("pk"))
+        .filter(_before(date, session_id))
+        .order_by("-date", "-session_id")
+    )
+    rows = (
+        Player.objects.filter(club=club)
+        .annotate(
+            r=Subquery(latest.values("rating_after")[:1], output_field=FloatField()),
+            n=Subquery(latest.values("rated_after")[:1]),
+        )
+        .filter(r__isnull=False)
+        .values_list("pk", "r", "n")
+    )
+    return {pid: (r, n) for pid, r, n in rows}
+
+
+def closing_by_player(
+    closing: Mapping[str, Any] | None, seats: Mapping[str, int]
+) -> dict[int, tuple[Decimal | None, Decimal | None]]:
+    """Player id -> (closed total, settlement net) from a session's `closing`."""
+    if not closing:
+        return {}
+    totals = closing.get("totals") or {}
+    nets = (closing.get("settlement") or {}).get("nets") or {}
+    out = {}
+    for name, pid in seats.items():
+        total = totals.get(name)
+        net = nets.get(name)
+        out[pid] = (
+            None if total is None else Decimal(str(total)).quantize(CENT),
+            None if net is None else Decimal(str(net)).quantize(CENT),
+        )
+    return out
+
+
+def refresh_closing(session: Session) -> None:
+    """Copy a session's closing totals and nets into its league rows (on close and reopen)."""
+    seats = dict(
+        SessionSeat.objects.filter(session=session).values_list("player__name", "player_id")
+    )
+    closed = closing_by_player(session.closing, seats) if session.is_closed else {}
+    for line in PlayerSession.objects.filter(session=session):
+        line.closed_total, line.net = closed.get(line.player_id, (None, None))
+        line.save(update_fields=["closed_total", "net"])
+
+
+# --- Reads for the pages ----------------------------------------------------------------------
+# Each function runs a fixed number of queries over the per-session rows above.
+
+
+def families_played(club: Club) -> list[str]:
+    """The variant families the club has sessions of, in the engine's order."""
+    variants = set(Session.objects.filter(club=club).values_list("variant", flat=True).distinct())
+    return [family for family, ids in family_variants().items() if variants & set(ids)]
+
+
+@dataclass
+class Standing:
+    player_id: int
+    name: str
+    sessions: int
+    hands: int
+    total: Decimal
+    declared: int
+    won: int
+    rating: Decimal | None
+    rated: int
+
+    @property
+    def per_hand(self) -> Decimal | None:
+        return (self.total / self.hands).quantize(CENT) if self.hands else None
+
+    @property
+    def won_rate(self) -> int | None:
+        return round(100 * self.won / self.declared) if self.declared else None
+
+
+SORT_KEYS = {
+    "name": lambda s: s.name.lower(),
+    "sessions": lambda s: s.sessions,
+    "hands": lambda s: s.hands,
+    "total": lambda s: s.total,
+    "per_hand": lambda s: s.per_hand if s.per_hand is not None else Decimal("-1e12"),
+    "declared": lambda s: s.declared,
+    "won": lambda s: s.won_rate if s.won_rate is not None else -1,
+    "rating": lambda s: s.rating if s.rating is not None else Decimal(0),
+}
+
+
+def standings(
+    club: Club, family: str, season: Season | None = None, sort: str = "total", descending=True
+) -> list[Standing]:
+    """One row per player who played the family (in the season, if given), sorted by `sort`
+    then by name. The rating is the current one: ratings run across seasons."""
+    lines = PlayerSession.objects.filter(club=club, family=family)
+    if season is not None:
+        lines = lines.filter(season=season)
+    ratings = {
+        pid: (rating, hands)
+        for pid, rating, hands in Rating.objects.filter(club=club, family=family).values_list(
+            "player_id", "rating", "hands"
+        )
+    }
+    rows = [
+        Standing(
+            player_id=row["player_id"],
+            name=row["player__name"],
+            sessions=row["sessions"],
+            hands=row["hands"] or 0,
+            total=row["total"] or Decimal(0),
+            declared=row["declared"] or 0,
+            won=row["won"] or 0,
+            rating=ratings.get(row["player_id"], (None, 0))[0],
+            rated=ratings.get(row["player_id"], (None, 0))[1],
+        )
+        for row in lines.values("player_id", "player__name").annotate(
+            sessions=Count("id"),
+            hands=Sum("hands"),
+            total=Sum("total"),
+            declared=Sum("declared"),
+            won=Sum("won"),
+        )
+    ]
+    key = SORT_KEYS.get(sort, SORT_KEYS["total"])
+    rows.sort(key=lambda s: s.name.lower())
+    rows.sort(key=key, reverse=descending)
+    return rows
+
+
+def contract_stats(club: Club, family: str, season: Season | None = None) -> list[dict]:
+    """Per contract: hands declared, how many were won, the success rate."""
+    tallies = ContractTally.objects.filter(club=club, family=family)
+    if season is not None:
+        tallies = tallies.filter(season=season)
+    rows = []
+    for row in tallies.values("contract").annotate(declared=Sum("declared"), won=Sum("won")):
+        rows.append(
+            {
+                "contract": row["contract"],
+                "label": contract_label(row["contract"]),
+                "declared": row["declared"],
+                "won": row["won"],
+                "rate": round(100 * row["won"] / row["declared"]) if row["declared"] else None,
+            }
+        )
+    rows.sort(key=lambda r: (-r["declared"], r["label"]))
+    return rows
+
+
+def ledger_rows(club: Club, sessions: list[Session]) -> list[dict]:
+    """The closed `sessions` (one ledger page, newest first) with each player's total, net and
+    balance after the session: the sum of his nets over all closed sessions up to it."""
+    if not sessions:
+        return []
+    ids = [s.pk for s in sessions]
+    lines: dict[int, dict[int, PlayerSession]] = defaultdict(dict)
+    for line in PlayerSession.objects.filter(session_id__in=ids):
+        lines[line.session_id][line.player_id] = line
+    oldest = sessions[-1]
+    balance = {
+        row["player_id"]: row["balance"] or Decimal(0)
+        for row in PlayerSession.objects.filter(club=club, session__is_closed=True)
+        .filter(_before(oldest.date, oldest.pk))
+        .values("player_id")
+        .annotate(balance=Sum("net"))
+    }
+    rows = []
+    for session in reversed(sessions):  # oldest first, to carry the balance forward
+        players = []
+        for seat in session.seats.all():
+            line = lines[session.pk].get(seat.player_id)
+            net = line.net if line is not None else None
+            if net is not None:
+                balance[seat.player_id] = balance.get(seat.player_id, Decimal(0)) + net
+            players.append(
+                {
+                    "player": seat.player,
+                    "total": (
+                        line.closed_total
+                        if line is not None and line.closed_total is not None
+                        else (line.total if line is not None else None)
+                    ),
+                    "net": net,
+                    "balance": balance.get(seat.player_id, Decimal(0)),
+                }
+            )
+        rows.append(
+            {
+                "session": session,
+                "players": players,
+                "transfers": (session.closing or {}).get("settlement", {}).get("transfers", []),
+            }
+        )
+    rows.reverse()
+    return rows
+
+
+def player_summary(club: Club, player: Player) -> dict[str, Any]:
+    """Everything the player page shows, in a fixed number of queries."""
+    lines = PlayerSession.objects.filter(club=club, player=player)
+    summary = lines.aggregate(
+        sessions=Count("id"),
+        hands=Sum("hands"),
+        total=Sum("total"),
+        declared=Sum("declared"),
+        won=Sum("won"),
+    )
+    best = list(lines.select_related("session").order_by("-total", "-date", "-session_id")[:3])
+    worst = list(lines.select_related("session").order_by("total", "-date", "-session_id")[:3])
+    # The running total over time, summed by the database in date order.
+    history = list(
+        lines.annotate(
+            running=Window(Sum("total"), order_by=[F("date").asc(), F("session_id").asc()])
+        )
+        .order_by("date", "session_id")
+        .values_list("date", "family", "running", "rating_after")
+    )
+    ratings = list(
+        Rating.objects.filter(club=club, player=player).values_list("family", "rating", "hands")
+    )
+    contracts = [
+        {
+            **row,
+            "label": contract_label(row["contract"]),
+            "family_label": FAMILY_LABELS.get(row["family"], row["family"]),
+        }
+        for row in ContractTally.objects.filter(club=club, player=player)
+        .values("family", "contract")
+        .annotate(declared=Sum("declared"), won=Sum("won"))
+        .order_by("family", "-declared", "contract")
+    ]
+    return {
+        "summary": summary,
+        "best": best,
+        "worst": worst,
+        "history": history,
+        "ratings": [
+            (FAMILY_LABELS.get(family, family), rating, hands) for family, rating, hands in ratings
+        ],
+        "contracts": contracts,
+        "opponents": head_to_head(club, player),
+    }
+
+
+HEAD_TO_HEAD = 5
+
+
+def head_to_head(club: Club, player: Player, limit: int = HEAD_TO_HEAD) -> list[dict]:
+    """The players met most often: evenings together, evenings the player finished ahead of
+    each, and the sum of (his total − theirs) over those evenings."""
+    # The filter and the annotations go through the same join: the player's own line of
+    # the same session (Django reuses a multi-valued join that a preceding filter made).
+    rows = (
+        PlayerSession.objects.filter(club=club, session__league_lines__player=player)
+        .exclude(player=player)
+        .values("player_id", "player__name")
+        .annotate(
+            met=Count("id"),
+            ahead=Count("id", filter=Q(session__league_lines__total__gt=F("total"))),
+            behind=Count("id", filter=Q(session__league_lines__total__lt=F("total"))),
+            difference=Sum(F("session__league_lines__total") - F("total")),
+        )
+        .order_by("-met", "player__name")[:limit]
+    )
+    return list(rows)

@@ -1,0 +1,105 @@
+"""The league pages: what a member sees, who may see it, and queries that do not grow with
+history."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scorebook.league import services
+from scorebook.models import Player
+
+from .conftest import grow
+
+
+def url(name, club, **kwargs):
+    return reverse(f"scorebook:league:{name}", kwargs={"club": club.slug, **kwargs})
+
+
+@pytest.fixture
+def viewer(members, client_as):
+    return client_as(members["viewer"])
+
+
+def test_standings_page_shows_the_table_sorted(club, history, viewer):
+    services.rebuild_ratings(club)
+    page = viewer.get(url("standings", club), {"family": "slovenian"}).content.decode()
+    order = [page.index(f">{name}</a>") for name in ["Eva", "Cene", "Ana", "Dani", "Bor"]]
+    assert order == sorted(order)
+    assert "1518.21" in page and "-12.50" in page
+    assert "league/league.css" in page  # the print stylesheet
+    by_name = viewer.get(
+        url("standings", club), {"family": "slovenian", "sort": "name", "dir": "asc"}
+    ).content.decode()
+    order = [by_name.index(f">{name}</a>") for name in ["Ana", "Bor", "Cene", "Dani", "Eva"]]
+    assert order == sorted(order)
+    # A season of its own, and the Czech table.
+    autumn = viewer.get(
+        url("standings", club), {"family": "slovenian", "season": history["autumn"].pk}
+    ).content.decode()
+    assert ">Eva</a>" not in autumn
+    czech = viewer.get(url("standings", club), {"family": "czech"}).content.decode()
+    assert "1512.00" in czech and ">Eva</a>" not in czech
+
+
+def test_standings_unknown_family_or_season_is_404(club, history, viewer):
+    assert viewer.get(url("standings", club), {"family": "bridge"}).status_code == 404
+    assert viewer.get(url("standings", club), {"season": "999999"}).status_code == 404
+
+
+def test_ledger_page(club, history, viewer):
+    services.rebuild_ratings(club)
+    page = viewer.get(url("ledger", club)).content.decode()
+    assert "2026-11-01" in page and "Window" in page
+    assert "Bor pays Cene 160" in page and "Dani pays Ana 80" in page
+    assert "2026-12-08" not in page  # open sessions are not in the ledger yet
+
+
+def test_player_page_has_two_charts_and_head_to_head(club, history, players, viewer):
+    services.rebuild_ratings(club)
+    page = viewer.get(url("player", club, player=players[0].pk)).content.decode()
+    assert page.count("<svg viewBox") == 2
+    assert "<polyline" in page
+    assert not re.search(r"<script(?![^>]*\bsrc=)", page)  # no inline script, no chart library
+    assert "chart" not in " ".join(re.findall(r"<script[^>]*>", page))
+    assert "Head to head" in page and ">Bor</a>" in page
+    assert "1502.95" in page  # Ana's Slovenian rating
+
+
+def test_player_who_never_played(club, players, members, viewer):
+    page = viewer.get(url("player", club, player=players[4].pk)).content.decode()
+    assert "Eva has not played a hand yet." in page
+
+
+@pytest.mark.parametrize("name", ["ledger", "standings", "player"])
+def test_another_clubs_member_gets_404(
+    name, club, other_club, history, players, members, client_as
+):
+    kwargs = {"player": players[0].pk} if name == "player" else {}
+    response = client_as(members["outsider"]).get(url(name, club, **kwargs))
+    assert response.status_code == 404
+
+
+def test_another_clubs_player_in_my_club_url_is_404(club, other_club, members, client_as):
+    stranger = Player.objects.create(club=other_club, name="Tomo")
+    response = client_as(members["admin"]).get(url("player", club, player=stranger.pk))
+    assert response.status_code == 404
+
+
+# Queries of a page view: the session and user (2), the membership (1), then the page's own.
+QUERIES = {"standings": 8, "ledger": 9, "player": 11}
+
+
+@pytest.mark.parametrize("name", sorted(QUERIES))
+@pytest.mark.parametrize("size", ["small", "bigger"])
+def test_queries_do_not_grow_with_history(
+    name, size, club, history, players, viewer, django_assert_num_queries
+):
+    if size == "bigger":
+        grow(club, players, sessions=30, hands=12)
+    services.rebuild_ratings(club)
+    kwargs = {"player": players[0].pk} if name == "player" else {}
+    params = {"family": "slovenian"} if name == "standings" else {}
+    with django_assert_num_queries(QUERIES[name]):
+        response = viewer.get(url(name, club, **kwargs), params)
+    assert response.status_code == 200
