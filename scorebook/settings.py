@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "axes",
     "simple_history",
     "scorebook",
+    "scorebook.tournaments",
     "scorebook.league",
 ]
 

@@ -18,6 +18,7 @@ club_patterns = [
     path("sessions/<int:session>/", sessions.session_detail, name="session"),
     path("sessions/<int:session>/close/", sessions.session_close, name="session_close"),
     path("sessions/<int:session>/reopen/", sessions.session_reopen, name="session_reopen"),
+    path("tournaments/", include("scorebook.tournaments.urls")),
     path("sessions/<int:session>/sheet/", hands.sheet, name="sheet"),
     path("sessions/<int:session>/hands/new/", hands.hand_new, name="hand_new"),
     path("sessions/<int:session>/hands/preview/", hands.hand_preview, name="hand_preview"),

@@ -45,6 +45,17 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:session_export_json": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:session_export_csv": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:sheet_import": ("GET", {}, (200, 200, 403, 404, LOGIN)),
+    "scorebook:tournaments:list": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:tournaments:create": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:detail": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:tournaments:register": ("POST", {}, (302, 302, 302, 404, LOGIN)),
+    "scorebook:tournaments:cancel": ("POST", {}, (302, 302, 302, 404, LOGIN)),
+    "scorebook:tournaments:confirm": ("POST", {}, (302, 302, 302, 404, LOGIN)),
+    "scorebook:tournaments:start": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:draw": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:tournaments:standings": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:tournaments:ranking": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:tournaments:bracket": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     # Django's account pages: open to everyone, except changing one's own password.
     "login": ("GET", {}, (200, 200, 200, 200, 200)),
     "logout": ("POST", {}, (302, 302, 302, 302, 302)),
@@ -91,6 +102,7 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
         "player": lambda: players[-1].pk,  # Eva, who never sat at a table
         "membership": lambda: Membership.objects.get(user=members["viewer"]).pk,
         "session": lambda: session.pk,
+        "tournament": lambda: _a_tournament(club).pk,
         "number": lambda: _a_hand(session, members).number,
         "uidb64": lambda: "MQ",
         "token": lambda: "set-password",
@@ -104,6 +116,24 @@ def _a_hand(session, members):
     data = {"contract": "three", "declarer": "Ana", "points": 40}
     client_id = "00000000-0000-4000-8000-000000000001"
     return services.record_hand(session, data, client_id, members["scorekeeper"])
+
+
+def _a_tournament(club):
+    """A members-only tournament three days ahead: the outsider gets 404 on all its pages."""
+    import datetime
+
+    from django.utils import timezone
+
+    from scorebook.tournaments.models import Tournament
+
+    return Tournament.objects.create(
+        club=club,
+        name="Advent cup",
+        variant="slovenian-4",
+        table_size=4,
+        starts_at=timezone.now() + datetime.timedelta(days=3),
+        capacity=8,
+    )
 
 
 @pytest.mark.parametrize("visitor", VISITORS)

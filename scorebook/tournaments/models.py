@@ -1,0 +1,194 @@
+"""A club's tournaments at real tables (RULES.md §8). Every table is a scorebook Session.
+
+The rules live in services.py; these models only hold what happened: who registered, who got a
+place and confirmed, the rounds as drawn, and each player's placement at each table.
+"""
+
+from __future__ import annotations
+
+import random
+import zoneinfo
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scorebook.models import Club, Player, Session
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+class Status(models.TextChoices):
+    SCHEDULED = "scheduled", _("open for registration")
+    RUNNING = "running", _("in play")
+    FINISHED = "finished", _("finished")
+    CANCELLED = "cancelled", _("cancelled")
+
+
+class Tournament(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(_("name"), max_length=100)
+    # The variant of a full table; a smaller last table plays the same family's smaller form.
+    variant = models.CharField(_("game"), max_length=40)
+    table_size = models.PositiveSmallIntegerField(_("players per table"))
+    starts_at = models.DateTimeField(_("starts at"))
+    hands_per_table = models.PositiveSmallIntegerField(_("hands per table in a round"), default=8)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=3)
+    capacity = models.PositiveSmallIntegerField(_("places"))
+    open_to_all = models.BooleanField(
+        _("open to any registered user"),
+        default=False,
+        help_text=_("Otherwise only members of the club can register."),
+    )
+    # Points for 1st, 2nd, … at a full table; empty means N−1, …, 0 (RULES.md §8).
+    placement_points = models.JSONField(_("placement points"), default=list, blank=True)
+    seed = models.BigIntegerField(_("draw seed"), default=new_seed)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.SCHEDULED)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(table_size__gte=2) & models.Q(table_size__lte=4),
+                name="tournament_table_size_2_to_4",
+            ),
+            models.CheckConstraint(condition=models.Q(capacity__gte=2), name="tournament_capacity"),
+        ]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.table_size == 2
+
+    @property
+    def tz(self) -> zoneinfo.ZoneInfo:
+        return zoneinfo.ZoneInfo(self.club.time_zone)
+
+    def local_start(self):
+        return self.starts_at.astimezone(self.tz)
+
+
+class Registration(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries"
+    )
+    # The roster player who sits at the tables; found or added when the tournament starts.
+    player = models.ForeignKey(
+        Player, on_delete=models.RESTRICT, null=True, blank=True, related_name="+"
+    )
+    registered_at = models.DateTimeField()
+    has_place = models.BooleanField(default=False)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    # Set at the start for a player with a place who had not confirmed.
+    absent = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["registered_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"], name="registration_unique_tournament_user"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.tournament}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.cancelled_at is None
+
+    @property
+    def name(self) -> str:
+        if self.player_id:
+            return self.player.name
+        return self.user.get_full_name() or self.user.get_username()
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    drawn_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # What a bye is worth: the round's average placement points, known once it finishes.
+    bye_points = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} R{self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    # RESTRICT: a table's sheet cannot be deleted alone, but deleting the club takes both.
+    session = models.OneToOneField(
+        Session, on_delete=models.RESTRICT, related_name="tournament_table"
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} T{self.number}"
+
+
+class Placement(models.Model):
+    """One player in one round: his seat at a table (or a bye), and once it ends his result."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="placements")
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, null=True, blank=True, related_name="placements"
+    )
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="placements"
+    )
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Knockout: the match's place in the bracket (0, 1, …); winners of 2k and 2k+1 meet next.
+    slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    # 1 = best; tied players all get the best place they cover. None for a bye.
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    units = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
+    # Knockout: this player goes on to the next round.
+    advanced = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["round", "table", "seat"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "registration"], name="placement_unique_round_player"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} {self.registration}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.table_id is None

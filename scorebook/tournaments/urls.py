@@ -1,0 +1,19 @@
+from django.urls import path
+
+from scorebook.tournaments import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("new/", views.tournament_create, name="create"),
+    path("<int:tournament>/", views.tournament_detail, name="detail"),
+    path("<int:tournament>/register/", views.register, name="register"),
+    path("<int:tournament>/cancel/", views.cancel, name="cancel"),
+    path("<int:tournament>/confirm/", views.confirm, name="confirm"),
+    path("<int:tournament>/start/", views.start, name="start"),
+    path("<int:tournament>/draw/", views.draw, name="draw"),
+    path("<int:tournament>/standings/", views.standings, name="standings"),
+    path("<int:tournament>/ranking/", views.ranking, name="ranking"),
+    path("<int:tournament>/bracket/", views.bracket, name="bracket"),
+]

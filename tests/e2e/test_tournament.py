@@ -1,0 +1,148 @@
+"""A small tournament on a phone: sign up, confirm, the admin starts it, two rounds, the ranking.
+
+The hands of the tables are recorded through the services (the hand form has its own browser
+test); the save signal finishes each table and draws the next round as in real play.
+"""
+
+import datetime
+import os
+import re
+import tempfile
+import uuid
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from scorebook import services as core
+from scorebook.tournaments import services
+from scorebook.tournaments.models import Round, Status, Tournament
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "correct horse battery"  # as tests/conftest.py's make_user
+SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", tempfile.gettempdir()))
+
+
+@pytest.fixture
+def people(club, make_user):
+    from scorebook.models import Membership, Role
+
+    users = []
+    for name in ["Ana", "Bor", "Cene", "Dani", "Eva"]:
+        user = make_user(name.lower(), first_name=name)
+        Membership.objects.create(user=user, club=club, role=Role.VIEWER)
+        users.append(user)
+    return users
+
+
+@pytest.fixture
+def organiser(club, make_user):
+    from scorebook.models import Membership, Role
+
+    user = make_user("olivia")
+    Membership.objects.create(user=user, club=club, role=Role.ADMIN)
+    return user
+
+
+def log_in(page, username):
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="My clubs")).to_be_visible()
+
+
+def log_out(page):
+    page.get_by_role("button", name="Log out").click()
+
+
+def klop(session, **points):
+    core.record_hand(session, {"contract": "klop", "points_by_player": points}, uuid.uuid4(), None)
+
+
+def test_a_small_tournament_from_sign_up_to_final_ranking(phone, club, people, organiser):
+    page = phone
+    tournament = services.create_tournament(
+        club=club,
+        user=organiser,
+        name="Advent cup",
+        variant="slovenian-4",
+        starts_at=timezone.now() + datetime.timedelta(days=3),
+        hands_per_table=1,
+        rounds=2,
+        capacity=4,
+        seed=11,
+    )
+
+    # Ana signs up on her phone.
+    log_in(page, "ana")
+    page.get_by_role("link", name="Ljubljana Tarock").click()
+    page.get_by_role("button", name="Tournaments").click()
+    page.get_by_role("link", name="Advent cup").click()
+    page.get_by_role("button", name="Register").click()
+    expect(page.get_by_text("You have a place.")).to_be_visible()
+    expect(page.get_by_text("Presence not confirmed yet.")).to_be_visible()
+    # Three friends sign up too; Eva is late and waits.
+    for user in people[1:5]:
+        services.register(tournament, user)
+
+    # The day has come: the test moves the start to ten minutes from now, which opens the
+    # presence confirmation window (15 minutes before the start).
+    Tournament.objects.filter(pk=tournament.pk).update(
+        starts_at=timezone.now() + datetime.timedelta(minutes=10)
+    )
+    page.reload()
+    page.get_by_role("button", name="Confirm presence").click()
+    expect(page.get_by_text("Your presence is confirmed.")).to_be_visible()
+    for registration in tournament.registrations.exclude(user=people[0]):
+        services.confirm_presence(registration)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 412
+    page.screenshot(path=str(SCREENSHOTS / "tournament-sign-up.png"), full_page=True)
+    log_out(page)
+
+    # The organiser starts it: Eva, waiting, keeps waiting; the four with places play.
+    log_in(page, "olivia")
+    page.goto(f"/c/{club.slug}/tournaments/{tournament.pk}/")
+    page.get_by_role("button", name="Start the tournament").click()
+    expect(page.get_by_text("The start is processed.")).to_be_visible()
+    page.get_by_role("link", name="Draw and tables").click()
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    expect(page.get_by_text("0 of 1 hands")).to_be_visible()
+    table = Round.objects.get(tournament=tournament, number=1).tables.get()
+    a, b, c, d = (p.name for p in table.session.seated_players())
+    assert "Eva" not in (a, b, c, d)
+    page.get_by_role("link", name="Table 1").click()
+    expect(page.get_by_role("heading", name=re.compile("round 1 · table 1"))).to_be_visible()
+
+    # Round 1 is played; saving its only hand finishes the table and draws round 2.
+    klop(table.session, **{a: 5, b: 10, c: 20, d: 35})
+    page.go_back()
+    page.reload()
+    expect(page.get_by_role("heading", name="Round 2")).to_be_visible()
+    page.get_by_role("link", name="Standings").click()
+    rows = page.locator("#standings tbody tr")
+    expect(rows).to_have_count(4)
+    expect(rows.first).to_contain_text(a)
+    expect(page.locator("#standings")).to_have_attribute("hx-trigger", "every 10s")
+
+    table2 = Round.objects.get(tournament=tournament, number=2).tables.get()
+    assert [p.name for p in table2.session.seated_players()] == [a, b, c, d]
+    klop(table2.session, **{a: 10, b: 35, c: 5, d: 20})
+    tournament.refresh_from_db()
+    assert tournament.status == Status.FINISHED
+
+    page.get_by_role("link", name="Final ranking").click()
+    expect(page.get_by_role("heading", name="Final ranking")).to_be_visible()
+    ranking = page.locator("table.standings tbody tr").all_inner_texts()
+    # a: 3 + 2 = 5 points; c: 1 + 3 = 4; b: 2 + 0 = 2; d: 0 + 1 = 1.
+    assert [row.split("\t")[:4] for row in ranking] == [
+        ["1", a, "5", "-15"],
+        ["2", c, "4", "-25"],
+        ["3", b, "2", "-45"],
+        ["4", d, "1", "-55"],
+    ]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 412
+    page.screenshot(path=str(SCREENSHOTS / "tournament-ranking.png"), full_page=True)
+    assert page.console_errors == []

@@ -1,0 +1,68 @@
+"""Tournament fixtures: a club in Ljubljana, ten members with names, an organiser."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.helpers import CREATED, NAMES, START, at
+
+
+@pytest.fixture
+def people(club, make_user):
+    """Ten club members (viewers) named Ana … Jan; their roster players are made at the start."""
+    from scorebook.models import Membership, Role
+
+    users = []
+    for name in NAMES:
+        user = make_user(name.lower(), first_name=name)
+        Membership.objects.create(user=user, club=club, role=Role.VIEWER)
+        users.append(user)
+    return users
+
+
+@pytest.fixture
+def organiser(club, make_user):
+    from scorebook.models import Membership, Role
+
+    user = make_user("olivia")
+    Membership.objects.create(user=user, club=club, role=Role.ADMIN)
+    return user
+
+
+@pytest.fixture
+def make_tournament(club, organiser):
+    from scorebook.tournaments import services
+
+    def make(**overrides):
+        values = {
+            "club": club,
+            "user": organiser,
+            "name": "Advent cup",
+            "variant": "slovenian-4",
+            "starts_at": START,
+            "hands_per_table": 1,
+            "rounds": 2,
+            "capacity": 8,
+            "seed": 7,
+            "now": CREATED,
+        }
+        values.update(overrides)
+        return services.create_tournament(**values)
+
+    return make
+
+
+@pytest.fixture
+def started(make_tournament, people):
+    """make the tournament, register and confirm `n` people, start it at 19:00."""
+    from scorebook.tournaments import services
+
+    def run(n: int, **overrides):
+        overrides.setdefault("capacity", max(n, 2))
+        tournament = make_tournament(**overrides)
+        for user in people[:n]:
+            registration = services.register(tournament, user, now=CREATED)
+            services.confirm_presence(registration, now=at(18, 50))
+        return services.start_tournament(tournament, now=START)
+
+    return run
