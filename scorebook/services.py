@@ -143,10 +143,24 @@ def add_player(*, club: Club, name: str) -> Player:
             ) from None
 
 
-def rename_player(*, player: Player, name: str) -> Player:
+def rename_player(*, player: Player, name: str, user=None) -> Player:
+    """Rename a roster player, and the name in every hand he was seated for: a stored hand
+    names its players, and the session's sheet matches them to the seats by name."""
     with transaction.atomic():
+        old = Player.objects.select_for_update().get(pk=player.pk).name
         player.name = _check_player_name(player.club, name, excluding=player)
         player.save(update_fields=["name"])
+        if player.name != old:
+            hands = list(Hand.objects.filter(session__seats__player=player))
+            for hand in hands:
+                hand.data = sheets.rename_in_hand(hand.data, old, player.name)
+            Hand.objects.bulk_update(hands, ["data"])
+            Hand.history.bulk_history_create(
+                hands,
+                update=True,
+                default_user=user,
+                default_change_reason=f"renamed {old} to {player.name}",
+            )
     return player
 
 
@@ -321,11 +335,13 @@ def _write_entries(hand: Hand, amounts: Mapping[str, Any], seats: Mapping[str, P
 def _rewrite_entries(session: Session, from_number: int) -> None:
     """Rewrite the entries of every hand numbered `from_number` or later from the evaluated
     sheet: an edit or a void changes the radelci, so the amounts of the hands after it."""
-    hands, sheet = sheets.evaluate_session(session)
     seats = {p.name: p for p in session.seated_players()}
+    hands, sheet = sheets.evaluate_session(
+        session, hands=sheets.stored_hands(session), players=tuple(seats)
+    )
     Entry.objects.filter(hand__session=session, hand__number__gte=from_number).delete()
     Entry.objects.bulk_create(
-        Entry(hand=hand, player=seats[name], amount=_to_amount(amount))
+        Entry(hand_id=hand.pk, player=seats[name], amount=_to_amount(amount))
         for hand, row in zip(hands, sheet.rows, strict=True)
         if hand.number >= from_number
         for name, amount in row.result.amounts.items()
@@ -362,9 +378,11 @@ def record_hand(
                 raise ServiceError(_("This hand was saved in another session."))
             return existing
         _check_writable(locked, is_admin)
-        sheet = sheets.evaluate_session(locked, extra=hand_json)[1]
-        amounts = sheet.rows[-1].result.amounts
         seats = {p.name: p for p in locked.seated_players()}
+        sheet = sheets.evaluate_session(
+            locked, extra=hand_json, hands=sheets.stored_hands(locked), players=tuple(seats)
+        )[1]
+        amounts = sheet.rows[-1].result.amounts
         if set(amounts) - set(seats):
             raise ServiceError(_("Only seated players can be dealt in."), "players")
         number = (locked.hands.aggregate(m=Max("number"))["m"] or 0) + 1

@@ -10,16 +10,16 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
 
 import rules
 from rules.problems import Problem, Problems
 from rules.reader import Sheet, read_hand
-from scorebook.models import Hand, Session
+from scorebook.models import Session
 
 # What a stored hand repeats from its session; a hand inside a sheet leaves it out (HANDS.md).
 SESSION_KEYS = ("format", "variant", "rules")
@@ -48,6 +48,39 @@ def sheet_hand(data: Mapping[str, Any], players: Iterable[str]) -> dict[str, Any
     return hand
 
 
+# Where a hand names a player (HANDS.md): as a value, as the keys of a map, inside list items.
+_NAME_FIELDS = ("dealer", "declarer", "partner", "announcer")
+_NAME_MAPS = ("points_by_player", "tricks_by_player", "radelci")
+_NAME_ITEMS = ("bonuses", "declarations", "adjustments")
+
+
+def rename_in_hand(data: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+    """A stored hand with a player's name changed wherever it appears: hands keep names, so a
+    renamed roster player's hands must follow him or they no longer match his seat."""
+
+    def swap(value: Any) -> Any:
+        return new if value == old else value
+
+    hand = dict(data)
+    if isinstance(hand.get("players"), list):
+        hand["players"] = [swap(name) for name in hand["players"]]
+    for key in _NAME_FIELDS:
+        if key in hand:
+            hand[key] = swap(hand[key])
+    for key in _NAME_MAPS:
+        if isinstance(hand.get(key), dict):
+            hand[key] = {swap(name): value for name, value in hand[key].items()}
+    for key in _NAME_ITEMS:
+        if isinstance(hand.get(key), list):
+            hand[key] = [
+                {**item, "player": swap(item["player"])}
+                if isinstance(item, dict) and "player" in item
+                else item
+                for item in hand[key]
+            ]
+    return hand
+
+
 def read_stored_hands(
     sheet: Sheet, hands: Iterable[Mapping[str, Any]], problems: Problems, paths: Iterable[str]
 ) -> list[rules.Hand]:
@@ -59,12 +92,29 @@ def read_stored_hands(
     return read
 
 
+class StoredHand(NamedTuple):
+    """What the sheet needs of a stored hand, without the cost of a model instance."""
+
+    pk: int
+    number: int
+    data: dict[str, Any]
+
+
+def stored_hands(session: Session) -> list[StoredHand]:
+    """The session's non-voided hands in number order, light (for the write services)."""
+    rows = session.hands.filter(voided=False).order_by("number")
+    return [StoredHand(*row) for row in rows.values_list("pk", "number", "data")]
+
+
 def evaluate_session(
     session: Session,
     closed: bool | None = None,
     replace: Mapping[int, Mapping[str, Any] | None] | None = None,
     extra: Mapping[str, Any] | None = None,
-) -> tuple[list[Hand], rules.SheetResult]:
+    *,
+    hands: Sequence[Any] | None = None,
+    players: tuple[str, ...] | None = None,
+) -> tuple[list[Any], rules.SheetResult]:
     """The session's non-voided hands in number order and the sheet the engine makes of them.
 
     ``rows[i]`` of the result belongs to ``hands[i]``. ``replace`` maps a hand's pk to the data
@@ -72,19 +122,23 @@ def evaluate_session(
     at the end (its Hand is not in the list; its row is the last). A problem in a changed or
     added hand raises RulesError with paths of that hand alone (``points``, not
     ``hands[3].points``); a stored hand the engine no longer accepts raises with ``hands[i]``.
+    ``hands`` (from `stored_hands`) and ``players`` (the seat names) save queries for a caller
+    that has them already; without them the hands are Hand instances.
     """
     replace = replace or {}
-    sheet = engine_sheet(session)
-    hands = []
+    sheet = engine_sheet(session, players)
+    if hands is None:
+        hands = list(session.hands.filter(voided=False).order_by("number"))
+    kept = []
     datas = []
-    for hand in session.hands.filter(voided=False).order_by("number"):
+    for hand in hands:
         if hand.pk in replace:
             if replace[hand.pk] is None:
                 continue
             datas.append((replace[hand.pk], ""))
         else:
-            datas.append((hand.data, f"hands[{len(hands)}]"))
-        hands.append(hand)
+            datas.append((hand.data, f"hands[{len(kept)}]"))
+        kept.append(hand)
     if extra is not None:
         datas.append((extra, ""))
     problems = Problems()
@@ -97,7 +151,7 @@ def evaluate_session(
         read,
         session.is_closed if closed is None else closed,
     )
-    return hands, result
+    return kept, result
 
 
 def session_sheet(session: Session, closed: bool | None = None) -> rules.SheetResult:

@@ -320,3 +320,25 @@ def test_a_hand_not_dealt_to_a_player_is_blank_in_the_csv(club, players, members
     assert lines[0] == "Hand,Ana,Bor,Cene,Dani,Eva,Note"
     assert lines[1].startswith("1,23,0,23,0,,")
     assert sheets.sheet_json(session)["hands"][0]["players"] == ["Ana", "Bor", "Cene", "Dani"]
+
+
+def test_renaming_a_player_renames_him_in_his_hands(tarzs, players, members):
+    record(tarzs, BEGGAR)
+    record(
+        tarzs,
+        {
+            "contract": "klop",
+            "points_by_player": {"Ana": 20, "Bor": 15, "Cene": 25, "Dani": 10},
+        },
+    )
+    record(tarzs, {**TWO, "bonuses": [{"name": "trula", "side": "defenders"}]})
+    services.rename_player(player=players[0], name="Ana Marija", user=members["admin"])
+    hands = list(tarzs.hands.order_by("number"))
+    assert hands[0].data["declarer"] == "Ana Marija"
+    assert hands[0].data["players"] == ["Ana Marija", "Bor", "Cene", "Dani"]
+    assert set(hands[1].data["points_by_player"]) == {"Ana Marija", "Bor", "Cene", "Dani"}
+    # The sheet still reads, and the next hand can name him by his new name.
+    # beggar 70, klop −20, then two 25 less the defenders' silent trula 10, doubled: 80.
+    assert services.session_sheet(tarzs).totals["Ana Marija"] == 70 - 20 + 2 * (25 - 10)
+    record(tarzs, {**THREE, "declarer": "Ana Marija"})
+    assert hands[0].history.order_by("-history_id").first().history_user == members["admin"]
