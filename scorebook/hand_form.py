@@ -596,13 +596,30 @@ def _number_widget(form: HandForm, name: str, label: str, *, decimal: bool = Fal
     )
 
 
+def redraw_widgets(form: HandForm) -> list[Widget]:
+    """The controls that change which fields the form shows: the contract and who sits out."""
+    out = [
+        _choice(
+            form,
+            "choice",
+            "contract",
+            _("Contract"),
+            form.contracts,
+            default=form.default_contract,
+            css="contracts",
+        )
+    ]
+    if form.needs_sitting_out:
+        seats = [(s.value, s.name) for s in form.seats]
+        out.append(_choice(form, "choice", "sits_out", _("Sits out"), seats, css="seats"))
+    return out
+
+
 def widgets(form: HandForm) -> list[Widget]:
     """The controls of the chosen contract, in the order a hand is told at the table."""
     out: list[Widget] = []
     seats = [(s.value, s.name) for s in form.seats]
     dealt = [(s.value, s.name) for s in form.dealt_seats]
-    if form.needs_sitting_out:
-        out.append(_choice(form, "choice", "sits_out", _("Sits out"), seats, css="seats"))
     if form.uses("declarer"):
         out.append(_choice(form, "choice", "declarer", _("Declarer"), dealt, css="seats"))
     if form.uses("partner"):

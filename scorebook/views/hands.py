@@ -186,13 +186,10 @@ def _preview(session: Session, form: hand_form.HandForm, hand: Hand | None) -> d
 
 def _form_context(request, session, form, *, hand=None, client_id="", preview=None, **extra):
     kwargs = {"club": request.club.slug, "session": session.pk}
-    contract = hand_form._choice(
-        form, "choice", "contract", _("Contract"), form.contracts, default=form.default_contract
-    )
     return {
         "session": session,
         "form": form,
-        "contract_widget": contract,
+        "redraw_widgets": hand_form.redraw_widgets(form),
         "widgets": hand_form.widgets(form),
         "hand": hand,
         "client_id": client_id,
@@ -241,6 +238,8 @@ def hand_new(request, session):
                     return _to_sheet(request, session)
             status = UNPROCESSABLE
             preview = {"problems": [m for msgs in form.errors.values() for m in msgs]}
+        else:  # without JavaScript: the fields of the contract just chosen, and the score
+            preview = _preview(session, form, None)
     else:
         client_id = str(uuid.uuid4())
         form = hand_form.HandForm(session, names, _new_values(session, names))

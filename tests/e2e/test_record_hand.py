@@ -127,3 +127,126 @@ def test_a_bad_hand_is_refused_at_the_field_and_nothing_typed_is_lost(phone, ses
     # The browser notes the 422 of the refused save itself; nothing else may go wrong.
     errors = [e for e in page.console_errors if "status of 422" not in e]
     assert errors == [], errors
+
+
+# variant, players seated, contract chip (None: the default, first contract), the taps after
+# choosing the contract as (field, chip) or ("points"/"pbp-N", text), and the hand as JSON.
+TYPICAL = [
+    (
+        "slovenian-3",
+        3,
+        "two",
+        [("declarer", "Ana"), ("points", "40")],
+        {"contract": "two", "declarer": "Ana", "points": 40},
+    ),
+    (
+        "slovenian-2",
+        2,
+        None,
+        [("announcer", "Ana"), ("pbp-1", "40"), ("pbp-2", "30")],
+        {"contract": "game", "announcer": "Ana", "points_by_player": {"Ana": 40, "Bor": 30}},
+    ),
+    (
+        "czech",
+        4,
+        None,
+        [("declarer", "Ana"), ("partner", "Cene"), ("points", "40")],
+        {"contract": "first-obligation", "declarer": "Ana", "partner": "Cene", "points": 40},
+    ),
+    (
+        "zwanzigerrufen",
+        4,
+        None,
+        [("declarer", "Ana"), ("partner", "Bor"), ("points", "40")],
+        {"contract": "rufer", "declarer": "Ana", "partner": "Bor", "points": 40},
+    ),
+    (
+        "french-3",
+        3,
+        None,
+        [("declarer", "Ana"), ("oudlers", "2"), ("points", "45")],
+        {"contract": "petite", "declarer": "Ana", "oudlers": 2, "points": 45},
+    ),
+    (
+        "french-4",
+        4,
+        "garde",
+        [("declarer", "Ana"), ("oudlers", "2"), ("points", "45")],
+        {"contract": "garde", "declarer": "Ana", "oudlers": 2, "points": 45},
+    ),
+    (
+        "french-5",
+        5,
+        "garde",
+        [("declarer", "Ana"), ("partner", "Cene"), ("oudlers", "2"), ("points", "45")],
+        {"contract": "garde", "declarer": "Ana", "partner": "Cene", "oudlers": 2, "points": 45},
+    ),
+]
+
+
+def test_taps_for_a_typical_hand_of_every_variant(phone, club, players, members):
+    """Every family through the form; the sheet shows the engine's amounts. Taps per variant
+    go to taps.txt next to the screenshots (the issue's bench figure)."""
+    import rules
+    from scorebook import services
+
+    page = phone
+    log_in(page)
+    counts = {}
+    for variant, seats, contract, steps, hand in TYPICAL:
+        session = services.start_session(
+            club=club,
+            variant_id=variant,
+            preset=rules.get_variant(variant).default_preset,
+            players=players[:seats],
+            user=members["scorekeeper"],
+        )
+        page.goto(sheet_url(session))
+        taps = Taps(page)
+        taps.tap(page.get_by_role("button", name="Record a hand"))
+        if contract is not None:
+            taps.tap(
+                chip(page, "contract", rules.get_variant(variant).rules().contracts[contract].label)
+            )
+        for field, value in steps:
+            if field == "points" or field.startswith("pbp-"):
+                taps.tap(page.locator(f"input[name='{field}']"))
+                taps.type(value)
+            else:
+                taps.tap(chip(page, field, value))
+        names = [p.name for p in players[:seats]]
+        expected = rules.score_hand({"variant": variant, "players": names, **hand})
+        first_line = expected.lines[0].text
+        expect(page.locator("#hand-result")).to_contain_text(first_line)
+        taps.tap(page.get_by_role("button", name="Save the hand"))
+        expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
+        shown = page.locator("#hand-1 .amount").all_inner_texts()
+        assert shown == [str(expected.amounts[n]) for n in names], variant
+        counts[variant] = taps.count
+    lines = "".join(f"{variant}: {n}\n" for variant, n in counts.items())
+    with open(SCREENSHOTS / "taps.txt", "a") as out:
+        out.write(lines)
+    print("\ntaps per variant:\n" + lines)
+    assert page.console_errors == [], page.console_errors
+
+
+def test_other_phones_see_a_new_hand_without_reloading(phone, session, members):
+    import uuid
+
+    from scorebook import services
+
+    page = phone
+    log_in(page, "vida")  # a viewer
+    page.goto(sheet_url(session))
+    expect(page.get_by_text("No hand has been recorded yet.")).to_be_visible()
+    expect(page.get_by_role("button", name="Record a hand")).to_have_count(0)
+    services.record_hand(
+        session,
+        {"contract": "two", "declarer": "Bor", "points": 41},
+        uuid.uuid4(),
+        members["scorekeeper"],
+    )
+    # The table polls every 5 seconds.
+    expect(page.locator("#hand-1 .amount")).to_have_count(4, timeout=12_000)
+    assert page.locator("#hand-1 .amount").all_inner_texts() == ["0", "26", "0", "0"]
+    assert page.console_errors == [], page.console_errors

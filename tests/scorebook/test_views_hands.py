@@ -399,3 +399,83 @@ def test_a_closed_session_takes_no_new_hand(session, members, client_as):
     response = post_hand(client, session, {"contract": "three", "declarer": "1", "points": "40"})
     assert response.status_code == 302
     assert not Hand.objects.exists()
+
+
+def _form_for(hand: dict):
+    """The form a scorekeeper would see for a stored `hand`, read back into a hand."""
+    from types import SimpleNamespace
+
+    from scorebook.hand_form import HandForm
+
+    session = SimpleNamespace(variant=hand["variant"], rules=hand.get("rules") or {})
+    seats = list(hand["players"])
+    form = HandForm(session, seats, HandForm.values_from_hand(session, seats, hand))
+    return form
+
+
+@pytest.mark.django_db(False)
+def test_every_valid_hand_survives_the_form():
+    """What the form shows for a stored hand (editing) gives back a hand scored the same."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    import rules
+    from tests.rules.test_properties import hands
+
+    @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.data())
+    def check(data):
+        hand = data.draw(hands())
+        try:
+            expected = rules.score_hand(hand)
+        except rules.RulesError:
+            return
+        form = _form_for(hand)
+        back = form.hand_data()
+        assert not form.errors, (hand, form.errors)
+        again = rules.score_hand(
+            {"variant": hand["variant"], "rules": hand["rules"], "players": hand["players"], **back}
+        )
+        assert dict(again.amounts) == dict(expected.amounts), (hand, back)
+        # The form lists the bonuses in the variant's order; the lines follow that order.
+        assert sorted(line.text for line in again.lines) == sorted(
+            line.text for line in expected.lines
+        )
+
+    check()
+
+
+def test_without_javascript_the_refresh_button_redraws_the_fields(session, members, client_as):
+    client = client_as(members["scorekeeper"])
+    fields = {"contract": "beggar", "declarer": "2", "points": "40", "_refresh": "1"}
+    response = post_hand(client, session, fields)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="made"' in html and 'name="points"' not in html
+    assert 'value="beggar" checked' in html
+    assert not Hand.objects.exists()
+
+
+def test_a_fifth_player_sits_out(club, players, members, client_as):
+    session = start(club, players, members, "slovenian-4", 5, "seed")
+    client = client_as(members["scorekeeper"])
+    html = client.get(url("scorebook:hand_new", session)).content.decode()
+    assert 'name="sits_out" id="id_sits_out_1" value="1" checked' in html  # in turn
+    fields = {
+        "contract": "klop",
+        "sits_out": "3",
+        "pbp-1": "10",
+        "pbp-2": "20",
+        "pbp-4": "30",
+        "pbp-5": "10",
+    }
+    response = post_hand(client, session, fields)
+    assert response.status_code == 302, response.content.decode()
+    hand = Hand.objects.get(session=session)
+    assert hand.data["players"] == ["Ana", "Bor", "Dani", "Eva"]
+    html = client.get(url("scorebook:hand_new", session)).content.decode()
+    assert 'name="sits_out" id="id_sits_out_2" value="2" checked' in html
+    # Who sits out redraws the fields: Cene is dealt in again, Bor is not.
+    target = url("scorebook:hand_preview", session) + "?part=fields"
+    html = client.post(target, {"contract": "klop", "sits_out": "2"}).content.decode()
+    assert 'name="pbp-3"' in html and 'name="pbp-2"' not in html
