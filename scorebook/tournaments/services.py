@@ -24,7 +24,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
-from django.db.models import Count, Max, Min, Q, Sum
+from django.db.models import Count, Max, Min, Prefetch, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -780,6 +780,41 @@ def knockout_ranking(tournament: Tournament) -> list[tuple[int, Registration, in
         rank = result[-1][0] if result and result[-1][2] == reached else i + 1
         result.append((rank, registration, reached))
     return result
+
+
+@dataclass
+class DrawnTable:
+    table: Table
+    placements: list[Placement]
+    hands_played: int
+
+
+def draw(tournament: Tournament) -> list[tuple[Round, list[DrawnTable], list[Placement]]]:
+    """Every round, latest first: its tables with their players and hands so far, and byes."""
+    played = dict(
+        Hand.objects.filter(session__tournament_table__round__tournament=tournament, voided=False)
+        .exclude(data__contract__in=NOT_PLAYED)
+        .values_list("session_id")
+        .annotate(n=Count("id"))
+    )
+    placements = Prefetch(
+        "placements",
+        queryset=Placement.objects.select_related("registration__player").order_by("seat"),
+    )
+    rounds = tournament.round_set.order_by("-number").prefetch_related(
+        Prefetch("tables", queryset=Table.objects.prefetch_related(placements)), placements
+    )
+    return [
+        (
+            rnd,
+            [
+                DrawnTable(t, list(t.placements.all()), played.get(t.session_id, 0))
+                for t in rnd.tables.all()
+            ],
+            [p for p in rnd.placements.all() if p.table_id is None],
+        )
+        for rnd in rounds
+    ]
 
 
 def current_round(tournament: Tournament) -> Round | None:

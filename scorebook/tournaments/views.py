@@ -177,29 +177,32 @@ def confirm(request):
 
 @club_view(role=Role.ADMIN, methods=POST)
 def start(request, tournament):
-    request.tournament = get_for_club(Tournament, request.club, pk=tournament)
-    request.tournament.club = request.club
-    return _act(
-        request,
-        lambda: services.start_tournament(request.tournament, user=request.user),
-        _("The start is processed."),
-    )
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    try:
+        tournament = services.start_tournament(tournament, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return _to_detail(tournament)
+    if tournament.status == Status.CANCELLED:
+        messages.warning(
+            request,
+            _(
+                "Too few players confirmed for one table: the tournament is cancelled and "
+                "everybody registered has been emailed."
+            ),
+        )
+        return _to_detail(tournament)
+    messages.success(request, _("The tournament has started: round 1 is drawn."))
+    return redirect("scorebook:tournaments:draw", club=request.club.slug, tournament=tournament.pk)
 
 
 @tournament_view()
 def draw(request):
     tournament = request.tournament
     _sync(tournament)
-    rounds = []
-    for rnd in tournament.round_set.all():
-        tables = []
-        for table in rnd.tables.select_related("session"):
-            placements = list(table.placements.select_related("registration__player"))
-            tables.append((table, placements, services.hands_played(table.session)))
-        byes = list(rnd.placements.filter(table=None).select_related("registration__player"))
-        rounds.append((rnd, tables, byes))
-    rounds.reverse()
-    return render(request, "tournaments/draw.html", _context(request, rounds=rounds))
+    return render(
+        request, "tournaments/draw.html", _context(request, rounds=services.draw(tournament))
+    )
 
 
 @tournament_view()

@@ -163,7 +163,8 @@ def test_admin_starts_the_tournament_and_the_draw_links_to_the_sheets(
         "Start the tournament"
         not in client_as(people[0]).get(url("detail", tournament)).content.decode()
     )
-    client_as(organiser).post(url("start", tournament))
+    response = client_as(organiser).post(url("start", tournament))
+    assert response["Location"] == url("draw", tournament)
     tournament.refresh_from_db()
     assert tournament.status == Status.RUNNING
     table = tournament.round_set.get().tables.get()
@@ -246,3 +247,20 @@ def test_bracket_page_for_a_knockout(soon, people, client_as):
     page = client_as(people[0]).get(url("bracket", tournament)).content.decode()
     assert page.count("(bye)") == 1
     assert "Round 1" in page
+
+
+def test_starting_with_too_few_confirmed_cancels_and_says_so(
+    soon, people, organiser, client_as, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    tournament = soon()
+    for user in people[:4]:
+        Registration.objects.create(
+            tournament=tournament, user=user, registered_at=timezone.now(), has_place=True
+        )
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_as(organiser).post(url("start", tournament), follow=True)
+    page = response.content.decode()
+    assert "Too few players confirmed for one table: the tournament is cancelled" in page
+    assert len(mail.outbox) == 4
