@@ -280,6 +280,13 @@ def _set_closing(session: Session) -> None:
     }
 
 
+def _refresh_closing(session: Session) -> None:
+    """A closed session's hands changed (an admin): its closing follows. The change itself is
+    in the hand's history; this derived copy gets no history row of its own."""
+    _set_closing(session)
+    Session.objects.filter(pk=session.pk).update(closing=session.closing)
+
+
 def settlement(session: Session) -> rules.Settlement:
     """Nets and transfers (at most N − 1) of the session as if it were closed now."""
     return sheets.settlement(session)
@@ -347,8 +354,7 @@ def _rewrite_entries(session: Session, from_number: int) -> None:
         for name, amount in row.result.amounts.items()
     )
     if session.is_closed:
-        _set_closing(session)
-        session.save(update_fields=["closing"])
+        _refresh_closing(session)
 
 
 def record_hand(
@@ -399,8 +405,7 @@ def record_hand(
         hand.save()
         _write_entries(hand, amounts, seats)
         if locked.is_closed:
-            _set_closing(locked)
-            locked.save(update_fields=["closing"])
+            _refresh_closing(locked)
     return hand
 
 
@@ -586,3 +591,4 @@ evaluate_session = sheets.evaluate_session
 sheet_json = sheets.sheet_json
 export_json = sheets.export_json
 export_csv = sheets.export_csv
+session_history = sheets.session_history

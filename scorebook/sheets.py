@@ -11,15 +11,18 @@ import csv
 import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
 
 import rules
+from rules import labels
 from rules.problems import Problem, Problems
 from rules.reader import Sheet, read_hand
-from scorebook.models import Session
+from scorebook import hand_form
+from scorebook.models import Hand, Session
 
 # What a stored hand repeats from its session; a hand inside a sheet leaves it out (HANDS.md).
 SESSION_KEYS = ("format", "variant", "rules")
@@ -196,29 +199,9 @@ def _number(value: Any) -> str:
     return str(value)
 
 
-def signed(value: Any) -> str:
-    text = _number(value)
-    return text if text.startswith("-") or text == "0" else f"+{text}"
-
-
-def hand_note(result: rules.Result, rules_: rules.Rules) -> str:
-    """A short paper-style note for a row: the declarer's amount, the contract, who played."""
-    hand = result.hand
-    contract = rules_.contracts.get(hand.contract)
-    contract_label = contract.label if contract is not None else hand.contract
-    parts = []
-    if hand.declarer is not None:
-        parts.append(signed(result.amounts.get(hand.declarer, 0)))
-    parts.append(contract_label)
-    who = " + ".join(p for p in (hand.declarer, hand.partner) if p)
-    if who:
-        parts.append(f"({who})")
-    return " ".join(parts)
-
-
 def export_csv(session: Session) -> str:
     """UTF-8 with a BOM (spreadsheets need it to read the names right): one row per hand, one
-    column per player (blank when not dealt in), a note column, and a totals row."""
+    column per player (blank when not dealt in), the sheet's paper note, and a totals row."""
     hands, sheet = evaluate_session(session)
     players = sheet.players
     out = io.StringIO()
@@ -233,7 +216,7 @@ def export_csv(session: Session) -> str:
                     _number(row.result.amounts[p]) if p in row.result.amounts else ""
                     for p in players
                 ),
-                hand_note(row.result, sheet.rules),
+                hand_form.note(row.result),
             ]
         )
     for line in sheet.closing:
@@ -265,3 +248,77 @@ def describe_problem(problem: Problem) -> str:
     if rest:
         where = f"{where}: {rest}"
     return f"{where}: {problem.message}"
+
+
+# --- History ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Change:
+    """One recorded change of a session or one of its hands, for the admins' history page."""
+
+    when: Any
+    user: Any
+    hand: int | None
+    version: int | None
+    what: str
+    detail: str
+
+
+def hand_summary(data: Mapping[str, Any]) -> str:
+    """What a stored hand says, in a few words: "two · Ana + Cene · 38"."""
+    parts = [labels.CONTRACTS.get(data.get("contract"), str(data.get("contract", "")))]
+    who = " + ".join(str(data[k]) for k in ("declarer", "partner") if data.get(k))
+    if who:
+        parts.append(who)
+    if "points" in data:
+        parts.append(str(data["points"]))
+    if "made" in data:
+        parts.append(_("made") if data["made"] else _("lost"))
+    if data.get("bonuses"):
+        parts.append(", ".join(str(b.get("name", "")) for b in data["bonuses"] if b))
+    return " · ".join(parts)
+
+
+def session_history(session: Session) -> list[Change]:
+    """Every recorded change of the session and its hands, newest first."""
+    changes = []
+    for record in Hand.history.filter(session_id=session.pk).select_related("history_user"):
+        if record.history_type == "+":
+            what = _("recorded")
+        elif record.history_type == "-":
+            what = _("deleted")
+        elif record.voided:
+            what = _("voided")
+        else:
+            what = _("changed")
+        detail = hand_summary(record.data or {})
+        reason = record.history_change_reason or ""
+        if record.voided and record.void_reason:
+            detail = _("%(hand)s — reason: %(reason)s") % {
+                "hand": detail,
+                "reason": record.void_reason,
+            }
+        elif reason and reason not in ("edited",):
+            detail = f"{detail} — {reason}"
+        changes.append(
+            Change(
+                record.history_date,
+                record.history_user,
+                record.number,
+                record.version,
+                what,
+                detail,
+            )
+        )
+    for record in Session.history.filter(id=session.pk).select_related("history_user"):
+        before = record.prev_record
+        if record.history_type == "+":
+            what = _("session started")
+        elif before is not None and before.is_closed != record.is_closed:
+            what = _("session closed") if record.is_closed else _("session reopened")
+        else:
+            what = _("session changed")
+        changes.append(Change(record.history_date, record.history_user, None, None, what, ""))
+    changes.sort(key=lambda change: change.when, reverse=True)
+    return changes

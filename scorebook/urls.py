@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scorebook.views import clubs, hands, members, roster, sessions, transfer
+from scorebook.views import clubs, hands, history, members, roster, sessions, transfer
 
 club_patterns = [
     path("", clubs.club_home, name="club_home"),
@@ -33,6 +33,7 @@ club_patterns = [
         "sessions/<int:session>/export.csv", transfer.session_export_csv, name="session_export_csv"
     ),
     path("sessions/import/", transfer.sheet_import, name="sheet_import"),
+    path("sessions/<int:session>/history/", history.session_history, name="session_history"),
     path("league/", include("scorebook.league.urls")),
 ]
 

@@ -305,9 +305,10 @@ def test_csv_has_the_bom_one_column_per_player_a_note_and_totals(tarzs):
     assert text.startswith("\ufeff")
     lines = text[1:].split("\r\n")
     assert lines[0] == "Hand,Ana,Bor,Cene,Dani,Note"
-    assert lines[1] == "1,70,0,0,0,+70 beggar (Ana)"
-    assert lines[2] == "2,50,0,50,0,+50 two (Ana + Cene)"
-    assert lines[3] == "3,0,-50,0,-50,-50 two (Bor + Dani)"
+    # The note is the sheet's own paper note.
+    assert lines[1] == "1,70,0,0,0,+70 beggar"
+    assert lines[2] == "2,50,0,50,0,+50 two"
+    assert lines[3] == "3,0,-50,0,-50,−50 two"
     assert lines[4] == "Total,120,-50,50,-50,"
 
 
