@@ -250,3 +250,57 @@ def test_other_phones_see_a_new_hand_without_reloading(phone, session, members):
     expect(page.locator("#hand-1 .amount")).to_have_count(4, timeout=12_000)
     assert page.locator("#hand-1 .amount").all_inner_texts() == ["0", "26", "0", "0"]
     assert page.console_errors == [], page.console_errors
+
+
+def test_edit_a_hand_and_the_hands_after_it_change(phone, club, players, members):
+    """Hand 1 (a beggar: everybody gets a radelc) doubles hand 2; edited to a lost three, it
+    gives no radelc and hand 2 is worth half. Voiding hand 1 then leaves hand 2 alone."""
+    import uuid
+
+    from scorebook import services
+
+    session = services.start_session(
+        club=club,
+        variant_id="slovenian-4",
+        preset="tarzs",
+        players=players[:4],
+        user=members["scorekeeper"],
+    )
+    for data in (
+        {"contract": "beggar", "declarer": "Ana", "made": True},
+        {"contract": "three", "declarer": "Bor", "partner": "Cene", "points": 40},
+    ):
+        services.record_hand(session, data, uuid.uuid4(), members["scorekeeper"])
+    page = phone
+    log_in(page)
+    page.goto(sheet_url(session))
+    assert page.locator("#hand-2 .amount").all_inner_texts() == ["0", "30", "30", "0"]
+    expect(page.locator("tr.radelci .radelc")).to_have_count(3)
+
+    page.locator("#hand-1 summary").click()
+    page.locator("#hand-1").get_by_role("link", name="Edit").click()
+    expect(page.get_by_role("heading", name="Edit hand 1")).to_be_visible()
+    expect(page.locator("#id_contract input[value=beggar]")).to_be_checked()
+    expect(page.locator("#hand-result")).to_contain_text("70")  # the stored hand's score
+    chip(page, "contract", "three").click()
+    page.get_by_label(re.compile("Card points of the declarer's side")).fill("30")
+    expect(page.locator("#hand-result")).to_contain_text("three 10 + difference 5")
+    page.get_by_role("button", name="Save the change").click()
+
+    expect(page.get_by_text("Hand 1 is changed.")).to_be_visible()
+    assert page.locator("#hand-1 .amount").all_inner_texts() == ["-15", "0", "0", "0"]
+    assert page.locator("#hand-2 .amount").all_inner_texts() == ["0", "15", "15", "0"]
+    expect(page.locator("tr.radelci .radelc")).to_have_count(0)
+
+    page.locator("#hand-1 summary").click()
+    page.locator("#hand-1").get_by_role("link", name="Void").click()
+    page.get_by_role("button", name="Void the hand").click()
+    expect(page.locator("#id_reason_error")).to_have_text("Say why the hand is voided.")
+    page.get_by_label("Why is it voided?").fill("misdeal")
+    page.get_by_role("button", name="Void the hand").click()
+    expect(page.get_by_text("Hand 1 is voided.")).to_be_visible()
+    expect(page.locator("#hand-1 summary")).to_have_text("voided: misdeal")
+    totals = page.locator("table.hands tfoot strong").all_inner_texts()
+    assert totals == ["0", "15", "15", "0"]
+    errors = [e for e in page.console_errors if "status of 422" not in e]
+    assert errors == [], errors
