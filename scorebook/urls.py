@@ -1,7 +1,16 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scorebook.views import clubs, hands, history, members, roster, sessions, transfer
+from scorebook.views import (
+    clubs,
+    hands,
+    history,
+    members,
+    roster,
+    sessions,
+    settlement,
+    transfer,
+)
 
 club_patterns = [
     path("", clubs.club_home, name="club_home"),
@@ -34,6 +43,11 @@ club_patterns = [
     ),
     path("sessions/import/", transfer.sheet_import, name="sheet_import"),
     path("sessions/<int:session>/history/", history.session_history, name="session_history"),
+    path(
+        "sessions/<int:session>/settlement/",
+        settlement.session_settlement,
+        name="session_settlement",
+    ),
     path("league/", include("scorebook.league.urls")),
 ]
 

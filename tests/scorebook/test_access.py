@@ -46,6 +46,7 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:session_export_csv": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:sheet_import": ("GET", {}, (200, 200, 403, 404, LOGIN)),
     "scorebook:session_history": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:session_settlement": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:tournaments:list": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:tournaments:create": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:tournaments:detail": ("GET", {}, (200, 200, 200, 404, LOGIN)),

@@ -1,0 +1,30 @@
+"""The settlement of a session: totals with the closing penalties, and who pays whom."""
+
+from __future__ import annotations
+
+from django.shortcuts import render
+
+from scorebook import services
+from scorebook.access import club_view, get_for_club
+from scorebook.models import Role, Session
+
+
+@club_view(role=Role.VIEWER)
+def session_settlement(request, session):
+    session = get_for_club(Session, request.club, pk=session)
+    sheet = services.session_sheet(session, closed=True)
+    players = list(sheet.players)
+    return render(
+        request,
+        "scorebook/settlement.html",
+        {
+            "club": request.club,
+            "session": session,
+            "rows": [(name, sheet.totals[name], sheet.settlement.nets[name]) for name in players],
+            "closing": [
+                (line.text, ", ".join(f"{name} {amount}" for name, amount in line.amounts.items()))
+                for line in sheet.closing
+            ],
+            "transfers": sheet.settlement.transfers,
+        },
+    )
