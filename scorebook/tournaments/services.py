@@ -59,7 +59,11 @@ def _cents(value: Decimal) -> Decimal:
 
 
 def _lock(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
+    return (
+        Tournament.objects.select_for_update(of=("self",))
+        .select_related("club")
+        .get(pk=tournament.pk)
+    )
 
 
 # --- Variants and points --------------------------------------------------------------------

@@ -18,32 +18,16 @@ from playwright.sync_api import expect
 from scorebook import services as core
 from scorebook.tournaments import services
 from scorebook.tournaments.models import Round, Status, Tournament
+from tests.tournaments import fixtures
+
+# The shared fixtures, under their own names so that pytest finds them here.
+people = fixtures.people
+organiser = fixtures.organiser
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "correct horse battery"  # as tests/conftest.py's make_user
 SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", tempfile.gettempdir()))
-
-
-@pytest.fixture
-def people(club, make_user):
-    from scorebook.models import Membership, Role
-
-    users = []
-    for name in ["Ana", "Bor", "Cene", "Dani", "Eva"]:
-        user = make_user(name.lower(), first_name=name)
-        Membership.objects.create(user=user, club=club, role=Role.VIEWER)
-        users.append(user)
-    return users
-
-
-@pytest.fixture
-def organiser(club, make_user):
-    from scorebook.models import Membership, Role
-
-    user = make_user("olivia")
-    Membership.objects.create(user=user, club=club, role=Role.ADMIN)
-    return user
 
 
 def log_in(page, username):

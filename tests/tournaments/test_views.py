@@ -54,63 +54,53 @@ def later(club):
     )
 
 
+def create_form(**values) -> dict:
+    """The admin's form, filled in: a Slovenian four-player Swiss a week ahead."""
+    data = {
+        "name": "Advent cup",
+        "variant": "slovenian-4",
+        "start_date": (timezone.localdate() + datetime.timedelta(days=7)).isoformat(),
+        "start_time": "19:30",
+        "hands_per_table": "6",
+        "rounds": "3",
+        "capacity": "12",
+    }
+    data.update(values)
+    return data
+
+
+def field_error(html: str, field: str) -> str:
+    """The error list the form shows under `field`."""
+    return html.split(f'id="id_{field}_error">')[1].split("</ul>")[0]
+
+
 def test_admin_creates_a_tournament_in_the_clubs_time_zone(club, organiser, client_as):
     client = client_as(organiser)
-    page = client.get(reverse("scorebook:tournaments:create", kwargs={"club": club.slug}))
-    assert b"Slovenian tarok, 2 players \xe2\x80\x94 knockout" in page.content
-    day = (timezone.localdate() + datetime.timedelta(days=7)).isoformat()
-    response = client.post(
-        reverse("scorebook:tournaments:create", kwargs={"club": club.slug}),
-        {
-            "name": "Advent cup",
-            "variant": "slovenian-3",
-            "start_date": day,
-            "start_time": "19:30",
-            "hands_per_table": "6",
-            "rounds": "3",
-            "capacity": "12",
-            "placement_points": "4, 2, 0",
-        },
-    )
+    create = reverse("scorebook:tournaments:create", kwargs={"club": club.slug})
+    assert b"Slovenian tarok, 2 players \xe2\x80\x94 knockout" in client.get(create).content
+    data = create_form(variant="slovenian-3", placement_points="4, 2, 0")
+    response = client.post(create, data)
     tournament = Tournament.objects.get(club=club)
     assert response.status_code == 302
     assert response["Location"] == url("detail", tournament)
     assert tournament.table_size == 3 and tournament.placement_points == [4, 2, 0]
     local = tournament.starts_at.astimezone(LJ)
-    assert (local.date().isoformat(), local.hour, local.minute) == (day, 19, 30)
+    assert (local.date().isoformat(), local.hour, local.minute) == (data["start_date"], 19, 30)
     assert not tournament.open_to_all
 
 
 def test_create_form_errors_stand_next_to_their_fields(club, organiser, client_as):
-    response = client_as(organiser).post(
-        reverse("scorebook:tournaments:create", kwargs={"club": club.slug}),
-        {
-            "name": "Tonight",
-            "variant": "slovenian-4",
-            "start_date": timezone.localdate().isoformat(),
-            "start_time": "23:59",
-            "hands_per_table": "6",
-            "rounds": "3",
-            "capacity": "12",
-            "placement_points": "3, 2, 1",
-        },
-    )
+    client = client_as(organiser)
+    create = reverse("scorebook:tournaments:create", kwargs={"club": club.slug})
+    response = client.post(create, create_form(placement_points="3, 2, 1"))
     assert response.status_code == 200
-    assert "Give points for each of the 4 places" in response.content.decode()
-    assert not Tournament.objects.exists()
-    response = client_as(organiser).post(
-        reverse("scorebook:tournaments:create", kwargs={"club": club.slug}),
-        {
-            "name": "Tonight",
-            "variant": "slovenian-4",
-            "start_date": timezone.localdate().isoformat(),
-            "start_time": "23:59",
-            "hands_per_table": "6",
-            "rounds": "3",
-            "capacity": "12",
-        },
+    assert "Give points for each of the 4 places at a table." in field_error(
+        response.content.decode(), "placement_points"
     )
-    assert "pick a later day" in response.content.decode()
+    today = create_form(start_date=timezone.localdate().isoformat(), start_time="23:59")
+    response = client.post(create, today)
+    assert "pick a later day" in field_error(response.content.decode(), "start_date")
+    assert not Tournament.objects.exists()
 
 
 def test_sign_up_page_shows_my_place_then_waiting(later, people, client_as):
