@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 WIDTH, HEIGHT = 320, 160  # the viewBox; the SVG scales to the phone's width
 LEFT, RIGHT, TOP, BOTTOM = 44, 8, 8, 20
-MAX_POINTS = 240  # more points than pixels helps nobody and costs render time
+MAX_POINTS = 120  # a phone is ~400 px wide: more points help nobody and cost render time
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 
 

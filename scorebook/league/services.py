@@ -9,6 +9,7 @@ history of hands or entries, so a page costs the same with 100 hands as with 100
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -30,6 +31,7 @@ from django.db.models import (
     Window,
 )
 from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
 
 import rules
@@ -96,8 +98,19 @@ def _family_sessions(club: Club, family: str) -> QuerySet[Session]:
     return Session.objects.filter(club=club, variant__in=family_variants()[family])
 
 
+# How far back from the newest change seen by the last rebuild to look for hands changed
+# since: a transaction that stamped its hand earlier but committed later is still found.
+CHANGE_MARGIN = datetime.timedelta(minutes=10)
+
+
 def _first_stale(club: Club, family: str, sessions: QuerySet[Session]):
-    """(date, session id) of the earliest session to rebuild, or None when all is current."""
+    """(date, session id) of the earliest session to rebuild, or None when all is current.
+
+    Stale: a session new since the last rebuild, moved to another date or deleted, or one
+    whose hands' count or newest `changed_at` differ from what the rebuild saw (a hand
+    recorded, edited or voided). Only the sessions with a hand changed near or after the
+    newest change seen are counted again, so this stays cheap on a long history.
+    """
     seen = {
         row[0]: row[1:]
         for row in LeagueSession.objects.filter(club=club, family=family).values_list(
@@ -105,17 +118,26 @@ def _first_stale(club: Club, family: str, sessions: QuerySet[Session]):
         )
     }
     stale = []
-    current = sessions.annotate(n=Count("hands"), changed=Max("hands__changed_at")).values_list(
-        "id", "date", "n", "changed"
-    )
-    for session_id, date, n, changed in current:
-        before = seen.pop(session_id, None)
-        if before != (date, n, changed):
+    for session_id, date in sessions.values_list("id", "date"):
+        before = seen.get(session_id)
+        if before is None or before[0] != date:
             stale.append((date, session_id))
-            if before is not None:
-                stale.append((before[0], session_id))  # it moved: rebuild from where it was
-    # Sessions seen before and gone now (deleted): everything after them changes.
-    stale.extend((date, session_id) for session_id, (date, _n, _c) in seen.items())
+        if before is not None and before[0] != date:
+            stale.append((before[0], session_id))  # it moved: rebuild from where it was
+    present = set(sessions.values_list("id", flat=True)) if seen else set()
+    stale.extend((row[0], sid) for sid, row in seen.items() if sid not in present)
+    marks = [row[2] for row in seen.values() if row[2] is not None]
+    recent = Hand.objects.filter(session__in=sessions)
+    if marks:
+        recent = recent.filter(changed_at__gte=max(marks) - CHANGE_MARGIN)
+    recent_ids = set(recent.order_by().values_list("session_id", flat=True).distinct())
+    for session_id, date, n, changed in (
+        sessions.filter(id__in=recent_ids)
+        .annotate(n=Count("hands"), changed=Max("hands__changed_at"))
+        .values_list("id", "date", "n", "changed")
+    ):
+        if seen.get(session_id) != (date, n, changed):
+            stale.append((date, session_id))
     return min(stale) if stale else None
 
 
@@ -130,12 +152,18 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
         redo = Q(club=club, family=family)
     else:
         date, session_id = start
-        later = sessions.exclude(_before(date, session_id, "id"))
+        # A list of ids, not a subquery: the database then reads only these sessions' rows.
+        later = Session.objects.filter(
+            pk__in=list(
+                sessions.exclude(_before(date, session_id, "id")).values_list("pk", flat=True)
+            )
+        )
         state = _state_before(club, family, date, session_id)
         redo = Q(club=club, family=family) & ~_before(date, session_id)
     PlayerSession.objects.filter(redo).delete()
     LeagueSession.objects.filter(redo).delete()
-    ContractTally.objects.filter(club=club, family=family, session__in=later).delete()
+    tallies_of = ContractTally.objects.filter(club=club, family=family)
+    (tallies_of.filter(session__in=later) if start else tallies_of).delete()
 
     ratings = {pid: r for pid, (r, _n) in state.items()}
     rated = {pid: n for pid, (_r, n) in state.items()}
@@ -277,8 +305,8 @@ class _HandRow:
     session_id: int
     contract: str
     declarer: str | None
-    players: list[str]
-    amounts: dict[int, Decimal] = field(default_factory=dict)
+    players: Any  # the hand's `players`, read only when the declarer's name is not found
+    amounts: dict[int, float] = field(default_factory=dict)
     entry_order: list[int] = field(default_factory=list)
 
     def declarer_id(self, names: Mapping[str, int]) -> int | None:
@@ -289,8 +317,9 @@ class _HandRow:
         pid = names.get(self.declarer.lower())
         if pid in self.amounts:
             return pid
-        if self.declarer in self.players and len(self.players) == len(self.entry_order):
-            return self.entry_order[self.players.index(self.declarer)]
+        players = _names(self.players)
+        if self.declarer in players and len(players) == len(self.entry_order):
+            return self.entry_order[players.index(self.declarer)]
         return None
 
 
@@ -312,12 +341,14 @@ def _hands_in_order(sessions: QuerySet[Session]) -> Iterable[_HandRow]:
     entries = (
         Entry.objects.filter(hand__session__in=sessions, hand__voided=False)
         .order_by(*(f"hand__{o}" for o in order), "id")
-        .values_list("hand_id", "player_id", "amount")
+        # Floats: Elo and "won" only compare amounts, and two-place decimals compare the
+        # same as floats; it spares a Decimal per entry on a long history.
+        .values_list("hand_id", "player_id", Cast("amount", FloatField()))
         .iterator(chunk_size=8000)
     )
     pending = next(entries, None)
     for hand_id, session_id, contract, declarer, players in hands:
-        row = _HandRow(session_id, contract or "", declarer, _names(players))
+        row = _HandRow(session_id, contract or "", declarer, players)
         while pending is not None and pending[0] == hand_id:
             row.amounts[pending[1]] = pending[2]
             row.entry_order.append(pending[1])
@@ -392,7 +423,10 @@ def refresh_closing(session: Session) -> None:
 
 def families_played(club: Club) -> list[str]:
     """The variant families the club has sessions of, in the engine's order."""
-    variants = set(Session.objects.filter(club=club).values_list("variant", flat=True).distinct())
+    variants = set(
+        # order_by(): Session's default ordering would make DISTINCT run over (variant, date, id)
+        Session.objects.filter(club=club).order_by().values_list("variant", flat=True).distinct()
+    )
     return [family for family, ids in family_variants().items() if variants & set(ids)]
 
 
@@ -548,7 +582,12 @@ def player_summary(club: Club, player: Player) -> dict[str, Any]:
         won=Sum("won"),
     )
     best = list(lines.select_related("session").order_by("-total", "-date", "-session_id")[:3])
-    worst = list(lines.select_related("session").order_by("total", "-date", "-session_id")[:3])
+    # With few evenings the two lists would repeat each other: an evening is best or worst.
+    worst = [
+        line
+        for line in lines.select_related("session").order_by("total", "-date", "-session_id")[:3]
+        if line not in best
+    ]
     # The running total over time, summed by the database in date order.
     history = list(
         lines.annotate(

@@ -167,3 +167,15 @@ def test_command_prints_one_line_per_player(club, history, capsys):
         "czech\tCene\t1496.00\t1",
         "czech\tDani\t1496.00\t1",
     ]
+
+
+def test_a_renamed_declarer_keeps_his_contracts(club, history, players):
+    """Hands keep the name at the table; the roster may have renamed the player since."""
+    bor = players[1]
+    bor.name = "Borut"
+    bor.save()
+    services.rebuild_ratings(club, full=True)
+    declared = sorted(
+        PlayerSession.objects.filter(player=bor).values_list("session__date", "family", "declared")
+    )
+    assert [(f, n) for _d, f, n in declared] == [("slovenian", 1), ("czech", 1), ("slovenian", 0)]
