@@ -512,6 +512,12 @@ def import_sheet(
                     % {"where": where, "name": name}
                 )
                 continue
+            if name.casefold() in {other.casefold() for other in roster}:
+                messages.append(
+                    _("%(where)s: %(name)s is another player's name spelt otherwise.")
+                    % {"where": where, "name": name}
+                )
+                continue
             player = club.players.filter(name__iexact=name).first()
             if player is not None and player.name != name:
                 messages.append(

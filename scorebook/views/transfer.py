@@ -51,6 +51,12 @@ class SheetImportForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
     )
+    date = forms.DateField(
+        label=gettext_lazy("date played"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=gettext_lazy("Leave empty for today."),
+    )
     table_label = forms.CharField(label=gettext_lazy("table"), max_length=40, required=False)
 
     def clean(self):
@@ -82,6 +88,7 @@ def sheet_import(request):
                 request.club,
                 form.cleaned_data["sheet"],
                 request.user,
+                date=form.cleaned_data["date"],
                 table_label=form.cleaned_data["table_label"],
             )
         except services.SheetProblems as exc:

@@ -34,10 +34,11 @@ def run(*args) -> tuple[str, str]:
 def test_import_sheet_prints_the_new_sessions_id(club, tmp_path):
     path = tmp_path / "sheet.json"
     path.write_text(json.dumps(SHEET), encoding="utf-8")
-    out, err = run("import_sheet", club.slug, str(path))
+    out, err = run("import_sheet", club.slug, str(path), "--date", "2026-03-01", "--table", "2")
     session = Session.objects.get()
     assert out.strip() == str(session.pk) and not err
     assert session.club == club
+    assert (session.date.isoformat(), session.table_label) == ("2026-03-01", "2")
     assert dict(services.session_sheet(session).totals) == {
         "Ana": 120,
         "Bor": 0,

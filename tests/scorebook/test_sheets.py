@@ -3,6 +3,7 @@ after them, the optimistic lock, closed sessions, settlement, import and export.
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from decimal import Decimal
 
@@ -343,3 +344,38 @@ def test_renaming_a_player_renames_him_in_his_hands(tarzs, players, members):
     assert services.session_sheet(tarzs).totals["Ana Marija"] == 70 - 20 + 2 * (25 - 10)
     record(tarzs, {**THREE, "declarer": "Ana Marija"})
     assert hands[0].history.order_by("-history_id").first().history_user == members["admin"]
+
+
+def test_an_import_refuses_two_names_that_differ_only_in_case(club, members):
+    sheet = {
+        "variant": "slovenian-3",
+        "players": ["Zala", "zala", "Miha"],
+        "hands": [{"contract": "two", "declarer": "Miha", "points": 30}],
+    }
+    with pytest.raises(services.SheetProblems) as caught:
+        services.import_sheet(club, sheet, members["scorekeeper"])
+    assert caught.value.problems == ["players[1]: zala is another player's name spelt otherwise."]
+    assert not club.players.exists()
+
+
+def test_a_five_seat_table_round_trips(club, players, members):
+    session = services.start_session(
+        club=club, variant_id="slovenian-4", preset="tarzs", players=players, user=None
+    )
+    record(session, {**BEGGAR, "players": ["Ana", "Bor", "Cene", "Dani"]})
+    record(session, {**TWO_LOST, "players": ["Bor", "Cene", "Dani", "Eva"]})
+    exported = services.export_json(session)
+    assert exported["players"] == ["Ana", "Bor", "Cene", "Dani", "Eva"]
+    assert [h["players"] for h in exported["hands"]] == [
+        ["Ana", "Bor", "Cene", "Dani"],
+        ["Bor", "Cene", "Dani", "Eva"],
+    ]
+    copy = services.import_sheet(club, exported, None, date=datetime.date(2026, 1, 2))
+    assert copy.date == datetime.date(2026, 1, 2)
+    assert dict(services.session_sheet(copy).totals) == {
+        "Ana": 70,
+        "Bor": -50,
+        "Cene": 0,
+        "Dani": -50,
+        "Eva": 0,
+    }

@@ -84,12 +84,13 @@ def test_import_page_is_for_scorekeepers(club, members, client_as):
 def test_import_a_pasted_sheet(played, club, members, client_as):
     text = json.dumps(services.export_json(played))
     response = client_as(members["scorekeeper"]).post(
-        url("sheet_import", club), {"text": text, "table_label": "Paper"}
+        url("sheet_import", club), {"text": text, "table_label": "Paper", "date": "2026-02-03"}
     )
     new = Session.objects.exclude(pk=played.pk).get()
     assert response.status_code == 302
     assert response["Location"] == url("session", club, session=new.pk)
     assert new.table_label == "Paper" and new.created_by == members["scorekeeper"]
+    assert new.date == datetime.date(2026, 2, 3)
     assert services.session_sheet(new).totals == services.session_sheet(played).totals
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import sys
 
@@ -18,8 +19,14 @@ class Command(BaseCommand):
         parser.add_argument("club", help="the club's short name (slug)")
         parser.add_argument("file", help="the sheet as JSON, or - for standard input")
         parser.add_argument("--table", default="", help="a table label for the session")
+        parser.add_argument(
+            "--date",
+            type=datetime.date.fromisoformat,
+            default=None,
+            help="the day it was played, YYYY-MM-DD (default today)",
+        )
 
-    def handle(self, *args, club, file, table, **options):
+    def handle(self, *args, club, file, table, date, **options):
         try:
             club_obj = Club.objects.get(slug=club)
         except Club.DoesNotExist:
@@ -35,7 +42,7 @@ class Command(BaseCommand):
         except ValueError as exc:
             raise CommandError(f"{file} is not readable JSON: {exc}") from None
         try:
-            session = services.import_sheet(club_obj, data, None, table_label=table)
+            session = services.import_sheet(club_obj, data, None, date=date, table_label=table)
         except services.SheetProblems as exc:
             for problem in exc.problems:
                 self.stderr.write(problem)
