@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from scorebook import services as core
-from scorebook.models import Hand, Membership, Player, Session
+from scorebook.models import Entry, Hand, Membership, Player, Session
 from scorebook.services import ServiceError
 from scorebook.tournaments.models import (
     Placement,
@@ -365,8 +365,6 @@ def start_tournament(
             raise ServiceError(_("This tournament has already started or was cancelled."))
         if now < confirmation_opens_at(tournament):
             raise ServiceError(_("The tournament can start once presence confirmation opens."))
-        if now < tournament.starts_at:
-            tournament.starts_at = now
         active = tournament.registrations.filter(cancelled_at=None)
         active.filter(has_place=True, confirmed_at=None).update(has_place=False, absent=True)
         free = tournament.capacity - active.filter(has_place=True).count()
@@ -377,8 +375,9 @@ def start_tournament(
         playing = list(active.filter(has_place=True).select_related("user"))
         tournament.started_at = now
         if len(playing) < tournament.table_size:
-            _cancel(tournament, now)
+            _cancel(tournament, now)  # the email names the start the players were told
             return tournament
+        tournament.starts_at = min(tournament.starts_at, now)
         for registration in playing:
             registration.player = _player_for(tournament.club, registration.user)
             registration.save(update_fields=["player"])
@@ -394,7 +393,7 @@ def start_tournament(
 def _cancel(tournament: Tournament, now: datetime.datetime) -> None:
     tournament.status = Status.CANCELLED
     tournament.cancelled_at = now
-    tournament.save(update_fields=["starts_at", "started_at", "status", "cancelled_at"])
+    tournament.save(update_fields=["started_at", "status", "cancelled_at"])
     recipients = [
         r.user.email
         for r in tournament.registrations.filter(cancelled_at=None).select_related("user")
@@ -428,7 +427,7 @@ def _player_for(club, user) -> Player:
             player.archived = False
             player.save(update_fields=["archived"])
         return player
-    name = user.get_full_name() or user.get_username()
+    name = " ".join((user.get_full_name() or user.get_username()).split())
     candidate, n = name, 1
     while club.players.filter(name__iexact=candidate).exists():
         n += 1
@@ -527,15 +526,7 @@ def _draw_swiss(tournament, number: int, order: list[Registration], now, user) -
 def swiss_order(tournament: Tournament, number: int) -> list[Registration]:
     """Players for round `number` > 1, best first: placement points, then total units, then a
     seeded random order (RULES.md §8)."""
-    players = list(
-        tournament.registrations.filter(cancelled_at=None, has_place=True)
-        .select_related("player")
-        .annotate(
-            total_points=Sum("placements__points", default=Decimal(0)),
-            total_units=Sum("placements__units", default=Decimal(0)),
-        )
-        .order_by("pk")
-    )
+    players = list(_players_with_totals(tournament))
     rng = _rng(tournament, number)
     draw = {r.pk: rng.random() for r in players}
     return sorted(players, key=lambda r: (-r.total_points, -r.total_units, draw[r.pk]))
@@ -627,7 +618,7 @@ def finish_table(table: Table, now: datetime.datetime | None = None, user=None) 
             return False
         session = table.session
         if not session.is_closed:
-            core.close_session(session=session)
+            core.close_session(session, user)
             session.refresh_from_db()
         totals = core.session_totals(session)
         placements = list(table.placements.select_related("registration"))
@@ -714,12 +705,13 @@ class Standing:
     units: Decimal
     best_place: int | None
     played: int
+    # The running total at a table still in play, for the live standings; None elsewhere.
+    at_table: Decimal | None = None
 
 
-def standings(tournament: Tournament) -> list[Standing]:
-    """Swiss standing from the finished tables: placement points, then total units, then the
-    best table placing. Players equal on all three share the rank."""
-    rows = (
+def _players_with_totals(tournament: Tournament):
+    """The players who play, each with his placement points, units and best place so far."""
+    return (
         tournament.registrations.filter(cancelled_at=None, has_place=True)
         .exclude(player=None)
         .select_related("player", "user")
@@ -729,14 +721,42 @@ def standings(tournament: Tournament) -> list[Standing]:
             best=Min("placements__place"),
             played=Count("placements", filter=Q(placements__place__isnull=False)),
         )
+        .order_by("pk")
+    )
+
+
+def standings(tournament: Tournament) -> list[Standing]:
+    """Swiss standing from the finished tables: placement points, then total units, then the
+    best table placing. Players equal on all three share the rank. Players at a table still
+    in play also get its running total (`at_table`), which does not count yet."""
+    live = dict(
+        Entry.objects.filter(
+            hand__session__tournament_table__round__tournament=tournament,
+            hand__session__tournament_table__finished_at=None,
+            hand__voided=False,
+        )
+        .values_list("player_id")
+        .annotate(total=Sum("amount"))
     )
     big = 10**6
     key = lambda r: (-r.total_points, -r.total_units, r.best or big)  # noqa: E731
-    ordered = sorted(rows, key=lambda r: (*key(r), r.player.name.lower()))
+    ordered = sorted(
+        _players_with_totals(tournament), key=lambda r: (*key(r), r.player.name.lower())
+    )
     result: list[Standing] = []
     for i, r in enumerate(ordered):
         rank = result[-1].rank if result and key(ordered[i - 1]) == key(r) else i + 1
-        result.append(Standing(rank, r, r.total_points, r.total_units, r.best, r.played))
+        result.append(
+            Standing(
+                rank,
+                r,
+                r.total_points,
+                r.total_units,
+                r.best,
+                r.played,
+                live.get(r.player_id),
+            )
+        )
     return result
 
 

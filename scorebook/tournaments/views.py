@@ -217,6 +217,7 @@ def standings(request):
             request,
             rows=services.standings(tournament),
             current_round=services.current_round(tournament),
+            live=tournament.status == Status.RUNNING,
         ),
     )
 

@@ -159,6 +159,18 @@ def test_too_few_confirmed_players_cancel_and_everybody_registered_is_emailed(
     assert "2026-12-05 at 19:00" in mail.outbox[0].body
 
 
+def test_cancelled_early_start_mails_the_announced_start(
+    make_tournament, people, django_capture_on_commit_callbacks
+):
+    tournament = make_tournament(capacity=4)
+    services.register(tournament, people[0], now=CREATED)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament = services.start_tournament(tournament, now=at(18, 50))
+    assert tournament.status == Status.CANCELLED
+    assert tournament.starts_at == START
+    assert "2026-12-05 at 19:00" in mail.outbox[0].body
+
+
 def test_admin_may_start_early_once_confirmation_opens(make_tournament, people):
     tournament = make_tournament(capacity=4)
     regs = [services.register(tournament, u, now=CREATED) for u in people[:4]]

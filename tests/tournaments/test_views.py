@@ -167,6 +167,12 @@ def test_admin_starts_the_tournament_and_the_draw_links_to_the_sheets(
     standings = client_as(people[0]).get(url("standings", tournament)).content.decode()
     assert 'hx-trigger="every 10s"' in standings
     a, b, c, d = seated(table)
+    # Hand by hand: the running total shows in the "Now" column before the table finishes.
+    Tournament.objects.filter(pk=tournament.pk).update(hands_per_table=2)
+    klop(table, **{a: 5, b: 10, c: 20, d: 35})
+    live = client_as(people[0]).get(url("standings", tournament)).content.decode()
+    row = live.split(f"<td>{d}</td>")[1].split("</tr>")[0]
+    assert row.split('<td class="num">')[1:] == ["0</td>", "0</td>", "–</td>", "-35</td>"]
     klop(table, **{a: 5, b: 10, c: 20, d: 35})
     partial = client_as(people[0]).get(url("standings", tournament), HTTP_HX_REQUEST="true")
     text = partial.content.decode()
