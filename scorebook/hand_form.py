@@ -572,6 +572,7 @@ class Widget:
     help: str = ""
     inputmode: str = ""
     css: str = ""
+    open: bool = False  # a fold shown open
 
     @property
     def id(self) -> str:
@@ -698,6 +699,11 @@ def widgets(form: HandForm) -> list[Widget]:
             group.children.append(
                 _choice(form, "checks", f"decl-{decl_id}", label, dealt, css="seats")
             )
+        # Folded away until one is ticked: most hands have none.
+        group.kind = "fold"
+        group.open = bool(group.errors) or any(
+            option.checked or child.errors for child in group.children for option in child.options
+        )
         out.append(group)
     if form.takes_game_contra:
         out.append(

@@ -298,7 +298,7 @@ def test_preview_returns_the_engines_lines_or_problems(session, members, client_
     response = client.post(url("scorebook:hand_preview", session), fields, HTTP_HX_REQUEST="true")
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.lstrip().startswith('<output id="hand-result"')
+    assert html.lstrip().startswith('<div id="hand-result"')
     assert "three 10 + difference 5" in html and "trula silent 10" in html
     assert "+25 three tr." in html
     fields["points"] = "71"
@@ -479,3 +479,13 @@ def test_a_fifth_player_sits_out(club, players, members, client_as):
     target = url("scorebook:hand_preview", session) + "?part=fields"
     html = client.post(target, {"contract": "klop", "sits_out": "2"}).content.decode()
     assert 'name="pbp-3"' in html and 'name="pbp-2"' not in html
+
+
+def test_czech_declarations_are_folded_until_one_is_ticked(club, players, members, client_as):
+    session = start(club, players, members, "czech", 4, "seed")
+    client = client_as(members["scorekeeper"])
+    html = client.get(url("scorebook:hand_new", session)).content.decode()
+    assert '<details class="group fold " id="id_declarations">' in html
+    fields = {"contract": "solo", "declarer": "1", "points": "40", "decl-trul": "2"}
+    html = client.post(url("scorebook:hand_new", session), {**fields, "_refresh": "1"})
+    assert '<details class="group fold " id="id_declarations" open>' in html.content.decode()
