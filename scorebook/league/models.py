@@ -65,6 +65,9 @@ class PlayerSession(models.Model):
     total = models.DecimalField(max_digits=14, decimal_places=2, default=0)  # sum of entries
     declared = models.PositiveIntegerField(default=0)
     won = models.PositiveIntegerField(default=0)
+    # Slovenian with the radelci switch on: radelci spent on won games, and held at the end.
+    radelci_used = models.PositiveIntegerField(default=0)
+    radelci_left = models.PositiveIntegerField(default=0)
     rating_after = models.FloatField()
     rated_after = models.PositiveIntegerField()  # hands rated in the family up to here
     # From Session.closing once the session is closed: radelc penalties included, and the net

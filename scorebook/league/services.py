@@ -37,6 +37,7 @@ from django.utils.translation import gettext_lazy as _
 import rules
 from rules import labels as rule_labels
 from rules.ratings import START, UNRATED, update
+from rules.slovenian import RADELC_CONTRACTS
 from scorebook.league.models import ContractTally, LeagueSession, PlayerSession, Rating
 from scorebook.models import Club, Entry, Hand, Player, Season, Session, SessionSeat
 
@@ -174,7 +175,7 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
     session_rows = list(
         later.annotate(n=Count("hands"), changed=Max("hands__changed_at"))
         .order_by("date", "id")
-        .values_list("id", "date", "season_id", "n", "changed", "is_closed", "closing")
+        .values_list("id", "date", "season_id", "n", "changed", "is_closed", "closing", "rules")
     )
     # Totals are the database's sum of the entries, not added up here.
     totals = {
@@ -226,7 +227,10 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
 
     marks, lines = [], []
     season_of = {}
-    for session_id, date, season_id, n, changed, is_closed, closing in session_rows:
+    radelci = _radelci(
+        [row[0] for row in session_rows if family == "slovenian" and row[7].get("radelci")], seats
+    )
+    for session_id, date, season_id, n, changed, is_closed, closing, _rules in session_rows:
         season_of[session_id] = season_id
         marks.append(
             LeagueSession(
@@ -253,6 +257,8 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
                     total=totals.get((session_id, pid), Decimal(0)),
                     declared=e.declared,
                     won=e.won,
+                    radelci_used=radelci.get((session_id, pid), (0, 0))[0],
+                    radelci_left=radelci.get((session_id, pid), (0, 0))[1],
                     rating_after=e.rating_after,
                     rated_after=e.rated_after,
                     closed_total=closed_total,
@@ -289,6 +295,37 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
         for pid, rating in ratings.items()
     )
     return read
+
+
+def _radelci(
+    session_ids: list[int], seats: Mapping[int, Mapping[str, int]]
+) -> dict[tuple[int, int], tuple[int, int]]:
+    """(session id, player id) -> (radelci used, radelci left) for Slovenian sessions that
+    play with radelci. Entries do not say who held a radelc, so these sessions go through the
+    engine's sheet (scorebook.sheets.evaluate_session), which carries them hand to hand."""
+    if not session_ids:
+        return {}
+    from scorebook.sheets import evaluate_session
+
+    out = {}
+    for session in Session.objects.filter(pk__in=session_ids):
+        try:
+            _hands, sheet = evaluate_session(session, closed=False)
+        except rules.RulesError:
+            continue  # a stored hand this engine no longer reads: no radelci to show
+        held: dict[str, int] = {}
+        used: dict[str, int] = {}
+        for row in sheet.rows:
+            hand, after = row.result.hand, row.result.radelci or {}
+            if hand.declarer is not None:
+                gained = 1 if hand.contract in RADELC_CONTRACTS else 0
+                before = held.get(hand.declarer, 0)
+                if before + gained - after.get(hand.declarer, before + gained) == 1:
+                    used[hand.declarer] = used.get(hand.declarer, 0) + 1
+            held.update(after)
+        for name, pid in seats[session.pk].items():
+            out[(session.pk, pid)] = (used.get(name, 0), held.get(name, 0))
+    return out
 
 
 @dataclass
@@ -441,6 +478,8 @@ class Standing:
     won: int
     rating: Decimal | None
     rated: int
+    radelci_used: int = 0
+    radelci_left: int = 0
 
     @property
     def per_hand(self) -> Decimal | None:
@@ -460,6 +499,8 @@ SORT_KEYS = {
     "declared": lambda s: s.declared,
     "won": lambda s: s.won_rate if s.won_rate is not None else -1,
     "rating": lambda s: s.rating if s.rating is not None else Decimal(0),
+    "radelci_used": lambda s: s.radelci_used,
+    "radelci_left": lambda s: s.radelci_left,
 }
 
 
@@ -488,6 +529,8 @@ def standings(
             won=row["won"] or 0,
             rating=ratings.get(row["player_id"], (None, 0))[0],
             rated=ratings.get(row["player_id"], (None, 0))[1],
+            radelci_used=row["radelci_used"] or 0,
+            radelci_left=row["radelci_left"] or 0,
         )
         for row in lines.values("player_id", "player__name").annotate(
             sessions=Count("id"),
@@ -495,6 +538,8 @@ def standings(
             total=Sum("total"),
             declared=Sum("declared"),
             won=Sum("won"),
+            radelci_used=Sum("radelci_used"),
+            radelci_left=Sum("radelci_left"),
         )
     ]
     key = SORT_KEYS.get(sort, SORT_KEYS["total"])

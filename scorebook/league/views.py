@@ -54,6 +54,8 @@ def standings(request):
         ("won", _("Won")),
         ("rating", _("Rating")),
     ]
+    if family == "slovenian":
+        columns[-1:-1] = [("radelci_used", _("Radelci used")), ("radelci_left", _("Radelci left"))]
     return render(
         request,
         "league/standings.html",

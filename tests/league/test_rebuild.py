@@ -179,3 +179,27 @@ def test_a_renamed_declarer_keeps_his_contracts(club, history, players):
         PlayerSession.objects.filter(player=bor).values_list("session__date", "family", "declared")
     )
     assert [(f, n) for _d, f, n in declared] == [("slovenian", 1), ("czech", 1), ("slovenian", 0)]
+
+
+def test_radelci_used_and_left(club, players, members):
+    """TARZS plays with radelci: a klop gives each player one; Ana then wins a two with hers
+    (used), the others still hold theirs at the end (left)."""
+    session = hand_services.start_session(
+        club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=None
+    )
+    user = members["scorekeeper"]
+    hand_services.record_hand(
+        session,
+        {"contract": "klop", "points_by_player": {"Ana": 10, "Bor": 20, "Cene": 20, "Dani": 20}},
+        uuid.uuid4(),
+        user,
+    )
+    hand_services.record_hand(
+        session,
+        {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 40},
+        uuid.uuid4(),
+        user,
+    )
+    services.rebuild_ratings(club, "slovenian")
+    rows = {r.name: (r.radelci_used, r.radelci_left) for r in services.standings(club, "slovenian")}
+    assert rows == {"Ana": (1, 0), "Bor": (0, 1), "Cene": (0, 1), "Dani": (0, 1)}

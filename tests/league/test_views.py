@@ -27,6 +27,7 @@ def test_standings_page_shows_the_table_sorted(club, history, viewer):
     order = [page.index(f">{name}</a>") for name in ["Eva", "Cene", "Ana", "Dani", "Bor"]]
     assert order == sorted(order)
     assert "1518.21" in page and "-12.50" in page
+    assert "Radelci used" in page and "Radelci left" in page
     assert "league/league.css" in page  # the print stylesheet
     by_name = viewer.get(
         url("standings", club), {"family": "slovenian", "sort": "name", "dir": "asc"}
@@ -40,6 +41,7 @@ def test_standings_page_shows_the_table_sorted(club, history, viewer):
     assert ">Eva</a>" not in autumn
     czech = viewer.get(url("standings", club), {"family": "czech"}).content.decode()
     assert "1512.00" in czech and ">Eva</a>" not in czech
+    assert "Radelci" not in czech  # a Slovenian thing
 
 
 def test_standings_unknown_family_or_season_is_404(club, history, viewer):
