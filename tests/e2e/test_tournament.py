@@ -104,6 +104,8 @@ def test_a_small_tournament_from_sign_up_to_final_ranking(phone, club, people, o
     page.go_back()
     page.reload()
     expect(page.get_by_role("heading", name="Round 2")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 412
+    page.screenshot(path=str(SCREENSHOTS / "tournament-draw.png"), full_page=True)
     page.get_by_role("link", name="Standings").click()
     rows = page.locator("#standings tbody tr")
     expect(rows).to_have_count(4)

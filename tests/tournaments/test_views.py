@@ -164,6 +164,8 @@ def test_admin_starts_the_tournament_and_the_draw_links_to_the_sheets(
     )
     assert f'href="{sheet}"' in draw
     assert "0 of 1 hands" in draw
+    # Nobody has a place, points or units before the table finishes: dashes, not blanks.
+    assert draw.count('<td class="num">–</td>') == 4 * 3
     standings = client_as(people[0]).get(url("standings", tournament)).content.decode()
     assert 'hx-trigger="every 10s"' in standings
     a, b, c, d = seated(table)
