@@ -465,6 +465,8 @@ def void_hand(hand: Hand, reason: str, version: int, user, *, is_admin: bool = F
     with transaction.atomic():
         session = Session.objects.select_for_update().get(pk=hand.session_id)
         _check_writable(session, is_admin)
+        if Hand.objects.filter(pk=hand.pk, voided=True).exists():
+            raise ServiceError(_("This hand is voided already."))
         hand = _update_hand(hand, version, user, reason, voided=True, void_reason=reason)
         _rewrite_entries(session, hand.number)
     return hand

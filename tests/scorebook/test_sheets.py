@@ -156,6 +156,8 @@ def test_void_strikes_the_hand_and_rescores_the_hands_after(tarzs, members):
     assert [row.result.hand.contract for row in services.session_sheet(tarzs).rows] == ["two"]
     latest = first.history.order_by("-history_id").first()
     assert latest.voided and latest.history_change_reason == "dealt twice"
+    with pytest.raises(services.ServiceError, match="already"):
+        services.void_hand(voided, "again", 2, members["scorekeeper"])
     # A voided hand is not edited, and the number of the next hand does not reuse its number.
     with pytest.raises(services.ServiceError):
         services.edit_hand(voided, THREE, 2, members["scorekeeper"])
