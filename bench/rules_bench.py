@@ -22,8 +22,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules import RulesError, score_hand, score_sheet, variants  # noqa: E402
 
 NAMES = ["Ana", "Bor", "Cene", "Dani", "Eva"]
-FAMILY_VARIANT = {"slovenian": "slovenian-4", "czech": "czech",
-                  "zwanzigerrufen": "zwanzigerrufen", "french": "french-4"}
+FAMILY_VARIANT = {
+    "slovenian": "slovenian-4",
+    "czech": "czech",
+    "zwanzigerrufen": "zwanzigerrufen",
+    "french": "french-4",
+}
 
 
 def candidate(rng: random.Random, variant, preset: str) -> dict:
@@ -113,8 +117,10 @@ def main() -> None:
         data = json.loads(text)
         parse = best(lambda: json.loads(text), args.rounds)  # noqa: B023
         score = best(lambda: score_sheet(data), args.rounds)  # noqa: B023
-        print(f"{family:<16}{args.hands / score:>12,.0f}{parse * 1000:>10.1f}"
-              f"{score * 1000:>10.1f}{score / parse:>8.1f}")
+        print(
+            f"{family:<16}{args.hands / score:>12,.0f}{parse * 1000:>10.1f}"
+            f"{score * 1000:>10.1f}{score / parse:>8.1f}"
+        )
 
 
 if __name__ == "__main__":

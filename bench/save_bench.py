@@ -1,0 +1,157 @@
+"""Saving a hand in a long-lived club: does it stay as quick as a trivial page?
+
+    .venv/bin/python bench/save_bench.py [--history 100000] [--hands 60] [--repeat 30]
+
+Builds a club with ``--history`` hands of past sessions (bench/league_bench.py's generator),
+then an open Slovenian session of ``--hands`` hands. It then times, through the whole
+middleware stack with Django's test client and a logged-in scorekeeper:
+
+- "save": POST a new hand to the hand form (a fresh client id each time), then GET the sheet it
+  redirects to — what a phone does when the scorekeeper taps "Save the hand";
+- "trivial": GET a view that returns "ok" and touches nothing.
+
+It prints the median of each and their ratio (target: at most 3×), and the compressed size of
+the hand form page with its CSS and JavaScript (target: at most 100 KB). Uses DATABASE_URL when
+set, else a fresh SQLite file in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+
+def trivial(request):
+    from django.http import HttpResponse
+
+    return HttpResponse("ok")
+
+
+def assets_of(html: bytes) -> list[bytes]:
+    """The stylesheets and scripts a page loads from our static files, as bytes."""
+    from django.conf import settings
+    from django.contrib.staticfiles import finders
+
+    out = []
+    for url in re.findall(rb'(?:href|src)="([^"]+\.(?:css|js))"', html):
+        name = url.decode().split("?")[0].removeprefix(settings.STATIC_URL)
+        found = finders.find(name)
+        assert found, f"asset not found: {name}"
+        out.append(Path(found).read_bytes())
+    return out
+
+
+def median_ms(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--history", type=int, default=100_000)
+    parser.add_argument("--hands", type=int, default=60)
+    parser.add_argument("--repeat", type=int, default=30)
+    args = parser.parse_args()
+
+    tmp = tempfile.TemporaryDirectory()
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{tmp.name}/bench.sqlite3")
+    os.environ.setdefault("DEBUG", "1")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorebook.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.test import Client
+    from django.urls import clear_url_caches, include, path, reverse
+
+    # The project's URLs plus the trivial view, so both go through the same middleware.
+    globals()["urlpatterns"] = [
+        path("bench/trivial/", trivial),
+        path("", include("scorebook.urls")),
+    ]
+    settings.ROOT_URLCONF = __name__
+    settings.ALLOWED_HOSTS = ["testserver"]
+    clear_url_caches()
+    call_command("migrate", verbosity=0)
+
+    from league_bench import build
+
+    from scorebook import services
+    from scorebook.models import Club, Membership, Player
+
+    user = get_user_model().objects.create_user("keeper", password="x")
+    club = Club.objects.create(name="Bench", slug="bench")
+    Membership.objects.create(user=user, club=club, role="admin")
+    started = time.perf_counter()
+    build(club, args.history // 100, 100, random.Random(1))
+    print(f"history: {args.history:,} hands built in {time.perf_counter() - started:.0f} s")
+
+    seated = list(Player.objects.filter(club=club).order_by("name")[:4])
+    session = services.start_session(
+        club=club, variant_id="slovenian-4", preset="tarzs", players=seated, user=user
+    )
+    rng = random.Random(2)
+    for _ in range(args.hands):
+        declarer, partner = rng.sample(seated, 2)
+        services.record_hand(
+            session,
+            {
+                "contract": "three",
+                "declarer": declarer.name,
+                "partner": partner.name,
+                "points": rng.randint(20, 60),
+            },
+            uuid.uuid4(),
+            user,
+        )
+
+    client = Client()
+    client.force_login(user)
+    kwargs = {"club": club.slug, "session": session.pk}
+    form_url = reverse("scorebook:hand_new", kwargs=kwargs)
+    sheet_url = reverse("scorebook:sheet", kwargs=kwargs)
+    fields = {"contract": "three", "declarer": "1", "partner": "3", "points": "40"}
+
+    def save() -> None:
+        response = client.post(form_url, {**fields, "client_id": str(uuid.uuid4())})
+        assert response.status_code == 302, response.status_code
+        assert client.get(sheet_url).status_code == 200
+
+    def page() -> None:
+        assert client.get("/bench/trivial/").status_code == 200
+
+    save(), page()  # warm caches and imports
+    save_ms, trivial_ms = median_ms(save, args.repeat), median_ms(page, args.repeat)
+    print(f"save a hand + refreshed sheet ({args.hands}+ hands): {save_ms:.1f} ms")
+    print(f"trivial view: {trivial_ms:.2f} ms")
+    print(f"ratio: {save_ms / trivial_ms:.1f} (target at most 3)")
+
+    html = client.get(form_url).content
+    size = len(gzip.compress(html)) + sum(len(gzip.compress(a)) for a in assets_of(html))
+    print(
+        f"hand form page with its CSS and JavaScript, gzip: {size / 1024:.1f} KB "
+        "(target at most 100)"
+    )
+
+
+if __name__ == "__main__":
+    main()
