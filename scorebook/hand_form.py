@@ -21,7 +21,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 import rules
-from rules import labels
+from rules import counting, labels
 from rules.items import multiplier
 from rules.model import DECLARER, DEFENDERS
 
@@ -573,6 +573,7 @@ class Widget:
     inputmode: str = ""
     css: str = ""
     open: bool = False  # a fold shown open
+    groups: list[Any] = field(default_factory=list)  # the card counter's chips by suit
 
     @property
     def id(self) -> str:
@@ -656,6 +657,9 @@ def widgets(form: HandForm) -> list[Widget]:
             )
         )
         out.append(points)
+        counter = card_counter(form)
+        if counter is not None:
+            out.append(counter)
     if form.uses("oudlers"):
         out.append(_choice(form, "choice", "oudlers", _("Oudlers"), [(n, n) for n in range(4)]))
     if form.uses("made"):
@@ -776,3 +780,130 @@ def widgets(form: HandForm) -> list[Widget]:
         )
     )
     return out
+
+
+# --- Counting cards (RULES.md §5): the cards are counted by rules.counting, never here ------
+
+SUIT_SIGNS = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}
+RED_SUITS = ("hearts", "diamonds")
+ROMAN_OF = {n: roman for roman, n in counting.ROMAN.items()}
+
+
+def suit_names() -> dict[str, str]:
+    return {
+        "hearts": _("Hearts"),
+        "diamonds": _("Diamonds"),
+        "spades": _("Spades"),
+        "clubs": _("Clubs"),
+    }
+
+
+def card_label(card: str, family: str) -> str:
+    """A short chip label: "I", "XXI", "Škis", "K♥", "Q♠", "7♣"."""
+    kind, rank = card.rsplit("-", 1)
+    if kind == "tarok":
+        number = int(rank)
+        if number == 22:
+            return {"french": _("Excuse"), "zwanzigerrufen": "Sküs"}.get(family, "Škis")
+        return ROMAN_OF[number]
+    sign = SUIT_SIGNS[kind]
+    short = {"king": "K", "queen": "Q", "cavall": "C", "jack": "J", "low": _("low") + " "}
+    return short.get(rank, rank) + sign
+
+
+@dataclass
+class CardGroup:
+    key: str
+    label: str
+    options: list[Option]
+    red: bool = False
+
+
+def count_cards(form: HandForm):
+    """The engine's count of the ticked cards (None when none is ticked); an unknown or
+    repeated card is the engine's problem at the "cards" field."""
+    cards = [c for c in form.values.getlist("cards") if c]
+    if not cards:
+        return None
+    try:
+        return counting.count(form.variant.id, cards)
+    except rules.RulesError as exc:
+        for problem in exc.problems:
+            form.error("cards", problem.message)
+        return None
+
+
+def use_card_count(form: HandForm):
+    """Fill the card points (and, French, the oudlers) with the count of the ticked cards:
+    the declarer's side's own pile, so the points are the declarer's side's."""
+    counted = count_cards(form)
+    if counted is None:
+        if not form.errors.get("cards"):
+            form.error("cards", _("Tick the cards the declarer's side took."))
+        return None
+    form.values.set("points", counted.points)
+    form.values.set("points_side", DECLARER)
+    if form.uses("oudlers"):
+        form.values.set("oudlers", counted.oudlers)
+    return counted
+
+
+def count_summary(form: HandForm, counted) -> str:
+    """ "43 points, trula complete, kings complete" or "45.5 points, oudlers 2"."""
+    if counted is None:
+        return ""
+    family = form.variant.family
+    parts = [_("%(points)s points") % {"points": _number_text(counted.points)}]
+    if counted.trula and family != "french":
+        word = "trull" if family == "zwanzigerrufen" else "trula"
+        parts.append(_("%(trula)s complete") % {"trula": labels.BONUSES.get(word, word)})
+    if counted.kings:
+        parts.append(_("kings complete"))
+    if family == "french":
+        parts.append(_("oudlers %(count)d") % {"count": counted.oudlers})
+    n = len(counted.cards)
+    parts.append(_("%(n)d cards") % {"n": n})
+    return ", ".join(parts)
+
+
+def card_counter(form: HandForm) -> Widget | None:
+    """The folded "Count cards" helper next to the card points: the family's deck as chips."""
+    if not form.uses("points"):
+        return None
+    family = form.variant.family
+    ticked = set(form.values.getlist("cards"))
+    deck = counting.DECKS[family].cards()
+    groups = [
+        CardGroup(
+            "taroks",
+            _("Excuse and trumps") if family == "french" else _("Taroks"),
+            [Option(c, card_label(c, family), c in ticked) for c in deck if c.startswith("tarok-")],
+        )
+    ]
+    for suit, name in suit_names().items():
+        groups.append(
+            CardGroup(
+                suit,
+                f"{name} {SUIT_SIGNS[suit]}",
+                [
+                    Option(c, card_label(c, family), c in ticked)
+                    for c in deck
+                    if c.startswith(suit + "-")
+                ],
+                red=suit in RED_SUITS,
+            )
+        )
+    counted = count_cards(form)
+    errors = form.errors.get("cards", [])
+    widget = Widget(
+        "cards",
+        "cards",
+        _("Count cards"),
+        errors=errors,
+        value=count_summary(form, counted),
+        help=_("Tap the cards the declarer's side took."),
+        css="card-counter",
+        open=bool(ticked) or bool(errors),
+        groups=groups,
+    )
+    return widget

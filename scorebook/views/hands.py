@@ -161,8 +161,9 @@ def _client_id(request) -> str:
 def _preview(session: Session, form: hand_form.HandForm, hand: Hand | None) -> dict[str, Any]:
     """The engine's lines for the hand as it stands in the form, or its problems."""
     data = form.hand_data()
-    if form.errors:
-        return {"problems": [m for msgs in form.errors.values() for m in msgs]}
+    errors = [msgs for key, msgs in form.errors.items() if key != "cards"]  # shown at the cards
+    if errors:
+        return {"problems": [m for msgs in errors for m in msgs]}
     hand_json = services.build_hand_json(session, data)
     try:
         if hand is None:
@@ -186,6 +187,9 @@ def _preview(session: Session, form: hand_form.HandForm, hand: Hand | None) -> d
 
 def _form_context(request, session, form, *, hand=None, client_id="", preview=None, **extra):
     kwargs = {"club": request.club.slug, "session": session.pk}
+    preview_url = reverse("scorebook:hand_preview", kwargs=kwargs) + (
+        f"?hand={hand.number}&" if hand is not None else "?"
+    )
     return {
         "session": session,
         "form": form,
@@ -194,12 +198,22 @@ def _form_context(request, session, form, *, hand=None, client_id="", preview=No
         "hand": hand,
         "client_id": client_id,
         "preview": preview or {},
-        "preview_url": reverse("scorebook:hand_preview", kwargs=kwargs)
-        + (f"?hand={hand.number}" if hand is not None else ""),
+        "preview_url": preview_url.rstrip("?&"),
+        "cards_url": preview_url + "part=cards",
+        "count_url": preview_url + "part=count",
         "sheet_url": reverse("scorebook:sheet", kwargs=kwargs),
         "variant_label": form.variant.label,
         **extra,
     }
+
+
+def _refreshing(request, form) -> bool:
+    """A submit that only redraws the form (without JavaScript): the fields of the contract
+    just chosen, or the card points filled from the ticked cards."""
+    if "_count" in request.POST:
+        hand_form.use_card_count(form)
+        return True
+    return "_refresh" in request.POST
 
 
 def _to_sheet(request, session):
@@ -225,7 +239,7 @@ def hand_new(request, session):
     if request.method == "POST":
         client_id = _client_id(request)
         form = hand_form.HandForm(session, names, hand_form.Values(request.POST))
-        if "_refresh" not in request.POST:
+        if not _refreshing(request, form):
             data = form.hand_data()
             if not form.errors:
                 try:
@@ -260,9 +274,16 @@ def hand_preview(request, session):
         except ValueError:
             raise Http404 from None
     form = hand_form.HandForm(session, _seat_names(session), hand_form.Values(request.POST))
+    part = request.GET.get("part")
+    if part == "cards":  # a card ticked: the count so far
+        widget = hand_form.card_counter(form)
+        return render(request, "scorebook/_card_count.html", {"widget": widget})
+    if part == "count":  # "Use these points": the fields with the count in them, and the score
+        hand_form.use_card_count(form)
+        part = "fields"
     preview = _preview(session, form, hand)
     context = _form_context(request, session, form, hand=hand, preview=preview)
-    if request.GET.get("part") == "fields":
+    if part == "fields":
         return render(request, "scorebook/hand_form_fields.html", {**context, "oob": True})
     return render(request, "scorebook/hand_result.html", context)
 
@@ -288,7 +309,7 @@ def hand_edit(request, session, number):
             version = int(request.POST.get("version", ""))
         except ValueError:
             version = 0
-        if "_refresh" not in request.POST:
+        if not _refreshing(request, form):
             data = form.hand_data()
             if not form.errors:
                 try:

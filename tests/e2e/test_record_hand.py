@@ -304,3 +304,64 @@ def test_edit_a_hand_and_the_hands_after_it_change(phone, club, players, members
     assert totals == ["0", "15", "15", "0"]
     errors = [e for e in page.console_errors if "status of 422" not in e]
     assert errors == [], errors
+
+
+def test_count_cards_on_the_phone_fills_the_points(phone, session, members):
+    """Tap the cards the declarer's side took: the engine counts them (RULES.md §5), the
+    points field is filled and the live score follows."""
+    page = phone
+    log_in(page)
+    page.goto(sheet_url(session) + "../hands/new/")
+    chip(page, "declarer", "Ana").click()
+    chip(page, "partner", "Cene").click()
+    page.get_by_text("Count cards").click()
+    for card in ("I", "XXI", "Škis", "K♥", "K♦", "K♠", "K♣", "Q♥", "Q♠", "Q♣", "1♥"):
+        page.locator("#id_cards label", has_text=re.compile(f"^{card}$")).click()
+    expect(page.locator("#card-count")).to_have_text(
+        "41 points, trula complete, kings complete, 11 cards"
+    )
+    page.get_by_role("button", name="Use these points").click()
+    points = page.get_by_label(re.compile("Card points of the declarer's side"))
+    expect(points).to_have_value("41")
+    expect(page.locator("#hand-result")).to_contain_text("three 10 + difference 6")
+    expect(page.locator("#id_card_tarok-21")).to_be_checked()  # still ticked, still open
+    page.screenshot(path=str(SCREENSHOTS / "count_cards.png"), full_page=True)
+    page.get_by_role("button", name="Save the hand").click()
+    expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
+    assert Hand.objects.get(session=session).data["points"] == 41
+    assert page.console_errors == [], page.console_errors
+
+
+def test_count_cards_french_deck_fits_the_phone_and_fills_the_oudlers(
+    phone, club, players, members
+):
+    import rules
+    from scorebook import services
+
+    session = services.start_session(
+        club=club,
+        variant_id="french-4",
+        preset=rules.get_variant("french-4").default_preset,
+        players=players[:4],
+        user=members["scorekeeper"],
+    )
+    page = phone
+    log_in(page)
+    page.goto(sheet_url(session) + "../hands/new/")
+    chip(page, "declarer", "Ana").click()
+    page.get_by_text("Count cards").click()
+    # The 78 chips, their headings and the button: at most one screen high, never wider.
+    box = page.locator("#id_cards").bounding_box()
+    height = page.evaluate("window.innerHeight")
+    print(f"\ncount cards, french deck: {box['height']:.0f} px of a {height} px screen")
+    assert box["height"] <= height
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    for card in ("I", "Excuse", "K♥", "Q♥", "7♣"):
+        page.locator("#id_cards label", has_text=re.compile(f"^{card}$")).click()
+    page.get_by_role("button", name="Use these points").click()
+    expect(page.get_by_label(re.compile("Card points of the declarer's side"))).to_have_value(
+        "17.5"
+    )
+    expect(page.locator("#id_oudlers input[value='2']")).to_be_checked()
+    expect(page.locator("#card-count")).to_have_text("17.5 points, oudlers 2, 5 cards")
+    assert page.console_errors == [], page.console_errors

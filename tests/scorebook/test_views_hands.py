@@ -489,3 +489,106 @@ def test_czech_declarations_are_folded_until_one_is_ticked(club, players, member
     fields = {"contract": "solo", "declarer": "1", "points": "40", "decl-trul": "2"}
     html = client.post(url("scorebook:hand_new", session), {**fields, "_refresh": "1"})
     assert '<details class="group fold " id="id_declarations" open>' in html.content.decode()
+
+
+# --- Count cards (RULES.md §5) -----------------------------------------------------------------
+
+# Pagat, mond, škis and the four kings, three queens and a low card: 11 cards, S = 48,
+# 3 groups of three (−6) and two cards left over (−1): 41.
+SLOVENIAN_PILE = [
+    "tarok-1", "tarok-21", "tarok-22",
+    "hearts-king", "diamonds-king", "spades-king", "clubs-king",
+    "hearts-queen", "spades-queen", "clubs-queen", "hearts-1",
+]  # fmt: skip
+
+
+def test_the_count_cards_helper_shows_the_deck_folded_next_to_the_points(
+    session, members, client_as
+):
+    html = client_as(members["scorekeeper"]).get(url("scorebook:hand_new", session))
+    html = html.content.decode()
+    assert '<details class="group fold card-counter" id="id_cards"' in html
+    assert '<details class="group fold card-counter" id="id_cards" open' not in html
+    assert html.index('name="points"') < html.index('id="id_cards"')
+    chips = re.findall(r'<input type="checkbox" name="cards" id="id_card_([\w-]+)"', html)
+    assert len(chips) == 54 and chips[0] == "tarok-1"
+    labels = re.findall(r'<label for="id_card_[\w-]+">([^<]*)</label>', html)
+    assert labels[:3] == ["I", "II", "III"] and labels[20:22] == ["XXI", "Škis"]
+    assert ["K♥", "Q♥", "C♥", "J♥", "1♥"] == labels[22:27] and "7♣" in labels
+    assert "Use these points" in html
+
+
+def test_count_cards_fills_the_points_with_the_engines_count(session, members, client_as):
+    from rules import counting
+
+    client = client_as(members["scorekeeper"])
+    fields = {
+        "contract": "three",
+        "declarer": "1",
+        "partner": "3",
+        "points": "12",
+        "points_side": "defenders",
+        "cards": SLOVENIAN_PILE,
+    }
+    assert counting.count("slovenian-4", SLOVENIAN_PILE).points == 41
+    # With htmx: the fields come back with the count in them, and the live score with them.
+    target = url("scorebook:hand_preview", session) + "?part=count"
+    html = client.post(target, fields, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="hand-fields"' in html and 'hx-swap-oob="true"' in html
+    assert 'name="points" id="id_points" value="41"' in html
+    assert 'name="points_side" id="id_points_side" value="defenders" checked' not in html
+    assert "41 points, trula complete, kings complete, 11 cards" in html
+    assert "three 10 + difference 6" in html  # 41 − 35: the engine's own line
+    assert 'value="tarok-21" checked' in html  # the ticked cards stay ticked, the fold open
+    assert '<details class="group fold card-counter" id="id_cards" open' in html
+    # Ticking a card shows the count so far.
+    part = url("scorebook:hand_preview", session) + "?part=cards"
+    html = client.post(part, {**fields, "cards": SLOVENIAN_PILE[:3]}).content.decode()
+    assert html.lstrip().startswith('<div id="card-count"')
+    assert "13 points, trula complete, 3 cards" in html
+    # Without JavaScript: the same form again with the points filled and nothing lost.
+    response = post_hand(client, session, {**fields, "_count": "1"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="points" id="id_points" value="41"' in html
+    assert 'name="declarer" id="id_declarer_1" value="1" checked' in html
+    assert 'name="partner" id="id_partner_4" value="3" checked' in html
+    assert "three 10 + difference 6" in html
+    assert not Hand.objects.exists()
+    # Saved as it stands: the declarer's side took 41.
+    response = post_hand(client, session, {**fields, "points": "41", "points_side": ""})
+    assert response.status_code == 302
+    assert Hand.objects.get(session=session).data["points"] == 41
+
+
+def test_count_cards_fills_the_french_oudlers(club, players, members, client_as):
+    session = start(club, players, members, "french-4", 4)
+    client = client_as(members["scorekeeper"])
+    pile = ["tarok-1", "tarok-22", "hearts-king", "hearts-queen", "clubs-7", "tarok-5"]
+    # 4.5 + 4.5 + 4.5 + 3.5 + 0.5 + 0.5 = 18
+    fields = {"contract": "garde", "declarer": "1", "oudlers": "0", "cards": pile}
+    target = url("scorebook:hand_preview", session) + "?part=count"
+    html = client.post(target, fields, HTTP_HX_REQUEST="true").content.decode()
+    assert 'name="points" id="id_points" value="18"' in html
+    assert 'name="oudlers" id="id_oudlers_3" value="2" checked' in html
+    assert "18 points, oudlers 2, 6 cards" in html
+    assert re.search(r'<label for="id_card_tarok-22">Excuse</label>', html)
+    assert len(re.findall(r'name="cards" id="id_card_', html)) == 78
+    half = client.post(target, {**fields, "cards": [*pile, "clubs-8"]}).content.decode()
+    assert 'value="18.5"' in half and "18.5 points, oudlers 2, 7 cards" in half
+
+
+def test_an_unknown_or_repeated_card_is_the_engines_problem_at_the_cards(
+    session, members, client_as
+):
+    client = client_as(members["scorekeeper"])
+    target = url("scorebook:hand_preview", session) + "?part=count"
+    fields = {"contract": "three", "declarer": "1", "points": "30"}
+    html = client.post(target, {**fields, "cards": ["tarok-1", "tarok-1", "joker-9"]})
+    html = html.content.decode()
+    assert 'id="id_cards_error"' in html
+    assert 'name="points" id="id_points" value="30"' in html  # left as typed
+    assert "tarok-1&#x27; is in the pile twice" in html
+    assert "joker-9&#x27; is not a card of the slovenian deck" in html
+    html = client.post(target, fields).content.decode()
+    assert "Tick the cards the declarer&#x27;s side took." in html
