@@ -55,6 +55,12 @@ def test_seven_players_make_a_four_and_a_three_table(started):
     assert tables[0].session.club == tournament.club
 
 
+def test_a_long_name_is_shortened_so_the_table_label_keeps_round_and_table():
+    tournament = Tournament(name="Ljubljana open winter championship of tarok")
+    assert services._label(tournament, 2, 13) == "Ljubljana open win… · round 2 · table 13"
+    assert len(services._label(tournament, 2, 13)) == 40
+
+
 def test_the_draw_is_random_but_the_seed_replays_it(started, make_tournament, people):
     draw_42 = [seated(t) for t in tables_of(started(8, seed=42), 1)]
     assert draw_42 == [["Gal", "Dani", "Fran", "Hana"], ["Eva", "Bor", "Ana", "Cene"]]
