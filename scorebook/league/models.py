@@ -82,6 +82,21 @@ class PlayerSession(models.Model):
         indexes = [
             models.Index(fields=["club", "family", "date", "session"]),
             models.Index(fields=["player", "date", "session"]),
+            # Covers the standings' sums, so they are read from the index alone.
+            models.Index(
+                fields=[
+                    "club",
+                    "family",
+                    "player",
+                    "hands",
+                    "total",
+                    "declared",
+                    "won",
+                    "radelci_used",
+                    "radelci_left",
+                ],
+                name="league_playersession_standing",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -102,7 +117,16 @@ class ContractTally(models.Model):
     won = models.PositiveIntegerField()
 
     class Meta:
-        indexes = [models.Index(fields=["club", "family", "contract"])]
+        indexes = [
+            models.Index(
+                fields=["club", "family", "contract", "declared", "won"],
+                name="league_contracttally_club",
+            ),
+            models.Index(
+                fields=["player", "family", "contract", "declared", "won"],
+                name="league_contracttally_player",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.session_id}: {self.player_id} {self.contract} {self.won}/{self.declared}"

@@ -89,7 +89,7 @@ def rebuild_ratings(club: Club, family: str | None = None, *, full: bool = False
     read = 0
     with transaction.atomic():
         # One rebuild of a club at a time (PostgreSQL: the row lock; SQLite: the write lock).
-        Club.objects.select_for_update().filter(pk=club.pk).exists()
+        list(Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True))
         for name in families:
             read += _rebuild_family(club, name, full)
     return read
@@ -119,13 +119,14 @@ def _first_stale(club: Club, family: str, sessions: QuerySet[Session]):
         )
     }
     stale = []
+    present = set()
     for session_id, date in sessions.values_list("id", "date"):
+        present.add(session_id)
         before = seen.get(session_id)
         if before is None or before[0] != date:
             stale.append((date, session_id))
         if before is not None and before[0] != date:
             stale.append((before[0], session_id))  # it moved: rebuild from where it was
-    present = set(sessions.values_list("id", flat=True)) if seen else set()
     stale.extend((row[0], sid) for sid, row in seen.items() if sid not in present)
     marks = [row[2] for row in seen.values() if row[2] is not None]
     recent = Hand.objects.filter(session__in=sessions)
@@ -674,18 +675,29 @@ HEAD_TO_HEAD = 5
 def head_to_head(club: Club, player: Player, limit: int = HEAD_TO_HEAD) -> list[dict]:
     """The players met most often: evenings together, evenings the player finished ahead of
     each, and the sum of (his total − theirs) over those evenings."""
-    # The filter and the annotations go through the same join: the player's own line of
-    # the same session (Django reuses a multi-valued join that a preceding filter made).
+    # Read from the player's own evenings (his index), joined to everybody's line of the same
+    # session; his own line is among them and is dropped below.
+    others = "session__league_lines"
     rows = (
-        PlayerSession.objects.filter(club=club, session__league_lines__player=player)
-        .exclude(player=player)
-        .values("player_id", "player__name")
+        PlayerSession.objects.filter(club=club, player=player)
+        .values(f"{others}__player_id", f"{others}__player__name")
         .annotate(
             met=Count("id"),
-            ahead=Count("id", filter=Q(session__league_lines__total__gt=F("total"))),
-            behind=Count("id", filter=Q(session__league_lines__total__lt=F("total"))),
-            difference=Sum(F("session__league_lines__total") - F("total")),
+            ahead=Count("id", filter=Q(total__gt=F(f"{others}__total"))),
+            behind=Count("id", filter=Q(total__lt=F(f"{others}__total"))),
+            difference=Sum(F("total") - F(f"{others}__total")),
         )
-        .order_by("-met", "player__name")[:limit]
+        .order_by("-met", f"{others}__player__name")[: limit + 1]
     )
-    return list(rows)
+    return [
+        {
+            "player_id": row[f"{others}__player_id"],
+            "player__name": row[f"{others}__player__name"],
+            "met": row["met"],
+            "ahead": row["ahead"],
+            "behind": row["behind"],
+            "difference": row["difference"],
+        }
+        for row in rows
+        if row[f"{others}__player_id"] != player.pk
+    ][:limit]

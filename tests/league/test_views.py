@@ -89,7 +89,7 @@ def test_another_clubs_player_in_my_club_url_is_404(club, other_club, members, c
 
 
 # Queries of a page view: the session and user (2), the membership (1), then the page's own.
-QUERIES = {"standings": 8, "ledger": 9, "player": 11}
+QUERIES = {"standings": 8, "ledger": 10, "player": 11}
 
 
 @pytest.mark.parametrize("name", sorted(QUERIES))
