@@ -48,17 +48,26 @@ def klop(session, **points):
 
 def test_a_small_tournament_from_sign_up_to_final_ranking(phone, club, people, organiser):
     page = phone
-    tournament = services.create_tournament(
-        club=club,
-        user=organiser,
-        name="Advent cup",
-        variant="slovenian-4",
-        starts_at=timezone.now() + datetime.timedelta(days=3),
-        hands_per_table=1,
-        rounds=2,
-        capacity=4,
-        seed=11,
-    )
+    # The organiser announces it for three days from now.
+    log_in(page, "olivia")
+    page.get_by_role("link", name="Ljubljana Tarock").click()
+    page.get_by_role("button", name="Tournaments").click()
+    page.get_by_role("button", name="New tournament").click()
+    page.get_by_label("Name").fill("Advent cup")
+    page.get_by_label("Game").select_option("slovenian-4")
+    day = timezone.localdate() + datetime.timedelta(days=3)
+    page.get_by_label("Day").fill(day.isoformat())
+    page.get_by_label("Start time").fill("19:00")
+    page.get_by_label("Hands per table in a round").fill("1")
+    page.get_by_label("Rounds").fill("2")
+    page.get_by_label("Places").fill("4")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 412
+    page.screenshot(path=str(SCREENSHOTS / "tournament-new.png"), full_page=True)
+    page.get_by_role("button", name="Create the tournament").click()
+    expect(page.get_by_text("The tournament is open for registration.")).to_be_visible()
+    tournament = Tournament.objects.get(club=club, name="Advent cup")
+    assert tournament.local_start().date() == day and tournament.local_start().hour == 19
+    log_out(page)
 
     # Ana signs up on her phone.
     log_in(page, "ana")
