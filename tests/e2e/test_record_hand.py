@@ -365,3 +365,84 @@ def test_count_cards_french_deck_fits_the_phone_and_fills_the_oudlers(
     expect(page.locator("#id_oudlers input[value='2']")).to_be_checked()
     expect(page.locator("#card-count")).to_have_text("17.5 points, oudlers 2, 5 cards")
     assert page.console_errors == [], page.console_errors
+
+
+def test_two_phones_save_into_one_session_at_the_same_moment(
+    browser, live_server, session, members, monkeypatch
+):
+    """Two scorekeepers (alma, an admin, and saso) fill the form on their own phones and tap
+    save together: both hands are recorded, numbered 1 and 2, none lost."""
+    import threading
+    import time
+
+    from scorebook import services
+
+    # The live server runs in this process, a thread per request: each save waits at the
+    # barrier until the other one has arrived too, so the two really race for the number.
+    barrier = threading.Barrier(2, timeout=10)
+    record_hand = services.record_hand
+
+    def record_together(*args, **kwargs):
+        barrier.wait()
+        return record_hand(*args, **kwargs)
+
+    monkeypatch.setattr(services, "record_hand", record_together)
+
+    contexts, pages, sent = [], [], []
+    for username in ("saso", "alma"):
+        context = browser.new_context(**browser.pixel_7, base_url=live_server.url)
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        page.console_errors = []
+        page.on("pageerror", lambda exc, page=page: page.console_errors.append(str(exc)))
+        page.on(
+            "requestfinished",
+            lambda request: (
+                sent.append(request.timing["startTime"])
+                if request.method == "POST" and request.url.endswith("/hands/new/")
+                else None
+            ),
+        )
+        log_in(page, username)
+        page.goto(sheet_url(session))
+        page.get_by_role("button", name="Record a hand").click()
+        expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+        contexts.append(context)
+        pages.append(page)
+    first, second = pages
+    chip(first, "declarer", "Ana").click()
+    first.get_by_label(re.compile("Card points of the declarer's side")).fill("40")
+    chip(second, "contract", "two").click()
+    chip(second, "declarer", "Bor").click()
+    second.get_by_label(re.compile("Card points of the declarer's side")).fill("41")
+    for page in pages:
+        expect(page.locator("#hand-result")).to_contain_text("difference")
+    # Both taps at once: each phone is told to submit at the same wall-clock moment (one
+    # machine, one clock), and neither waits for the other's answer.
+    at = time.time() * 1000 + 500
+    for page in pages:
+        page.evaluate(
+            """at => setTimeout(() => document.querySelector('form.hand-form')
+                .requestSubmit(document.querySelector('button[name=save]')), at - Date.now())""",
+            at,
+        )
+    for page in pages:
+        expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
+    assert len(sent) == 2
+    print(f"\ntwo saves sent {abs(sent[1] - sent[0]):.1f} ms apart")
+
+    hands = list(Hand.objects.filter(session=session).order_by("number"))
+    assert [h.number for h in hands] == [1, 2]
+    assert sorted(h.data["declarer"] for h in hands) == ["Ana", "Bor"]
+    for page in pages:
+        page.reload()
+        expect(page.locator("tbody.hand")).to_have_count(2)
+        assert page.locator("tbody.hand th[rowspan]").all_inner_texts() == ["1", "2"]
+        by_number = {h.number: h for h in hands}
+        for number, hand in by_number.items():
+            declarer = ["Ana", "Bor", "Cene", "Dani"].index(hand.data["declarer"])
+            amount = page.locator(f"#hand-{number} .amount").nth(declarer).inner_text()
+            assert amount.lstrip("−-") != "0", (number, amount)
+        assert page.console_errors == [], page.console_errors
+    for context in contexts:
+        context.close()
