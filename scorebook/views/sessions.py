@@ -47,26 +47,15 @@ def session_start(request):
 
 @club_view(role=Role.VIEWER)
 def session_detail(request, session):
+    """The session: the sheet itself (the same table the sheet page shows and polls) with the
+    session's actions around it: one way to read a session."""
+    from scorebook.views.hands import sheet_context
+
     session = get_for_club(Session, request.club, pk=session)
-    seats = list(session.seats.select_related("player"))
-    totals = services.session_totals(session)
-    hands = []
-    for hand in session.hands.prefetch_related("entries"):
-        by_player = {e.player_id: e.amount for e in hand.entries.all()}
-        hands.append((hand, [by_player.get(seat.player_id) for seat in seats]))
-    hand_count = session.hands.filter(voided=False).count()
-    return render(
-        request,
-        "scorebook/session.html",
-        {
-            "club": request.club,
-            "session": session,
-            "variant_label": _variant_label(session.variant),
-            "seats": [(seat, totals.get(seat.player_id, 0)) for seat in seats],
-            "hands": hands,
-            "hand_count": hand_count,
-        },
-    )
+    context = sheet_context(session)
+    context["variant_label"] = _variant_label(session.variant)
+    context["hand_count"] = sum(1 for row in context["rows"] if not row.hand.voided)
+    return render(request, "scorebook/session.html", context)
 
 
 def _variant_label(variant_id: str) -> str:

@@ -81,6 +81,30 @@ def test_session_page_lists_seats_hands_and_totals(club, players, members, clien
     assert f"{ana_amount:.0f}" in page
     assert "1 hand" in page
     assert "Close the session" not in page  # a viewer may not
+    # The sheet itself (the sheet page's table, polled the same way), not a second table.
+    assert page.count("<table") == 1
+    assert '<table class="sheet hands">' in page and 'id="hand-1"' in page
+    sheet = reverse("scorebook:sheet", kwargs={"club": club.slug, "session": session.pk})
+    assert f'hx-get="{sheet}?since=' in page
+    assert "+" + f"{ana_amount:.0f} two" in page  # the row's paper note
+    for name in ("session_settlement", "session_export_csv", "session_export_json"):
+        assert url(name, club, session=session.pk) in page
+    assert url("session_history", club, session=session.pk) not in page  # admins only
+
+
+def test_session_page_links_for_scorekeepers_and_admins(club, players, members, client_as):
+    session = services.start_session(
+        club=club, variant_id="slovenian-4", preset="seed", players=players[:4], user=None
+    )
+    page = client_as(members["scorekeeper"]).get(url("session", club, session=session.pk))
+    page = page.content.decode()
+    assert reverse("scorebook:hand_new", kwargs={"club": club.slug, "session": session.pk}) in page
+    assert "Close the session" in page and "Reopen the session" not in page
+    services.close_session(session=session)
+    page = client_as(members["admin"]).get(url("session", club, session=session.pk))
+    page = page.content.decode()
+    assert "Reopen the session" in page and "Record a hand" not in page
+    assert url("session_history", club, session=session.pk) in page
 
 
 def test_close_and_reopen(club, session, members, client_as):
