@@ -63,6 +63,13 @@ def family_of(variant_id: str) -> str:
     return rules.get_variant(variant_id).family
 
 
+def variant_label(variant_id: str) -> str:
+    try:
+        return rules.get_variant(variant_id).label
+    except rules.RulesError:
+        return variant_id
+
+
 def contract_label(contract: str) -> str:
     return rule_labels.CONTRACTS.get(contract, contract)
 
@@ -609,6 +616,7 @@ def ledger_rows(club: Club, sessions: list[Session]) -> list[dict]:
         rows.append(
             {
                 "session": session,
+                "variant": variant_label(session.variant),
                 "players": players,
                 "transfers": (session.closing or {}).get("settlement", {}).get("transfers", []),
             }
@@ -627,12 +635,13 @@ def player_summary(club: Club, player: Player) -> dict[str, Any]:
         declared=Sum("declared"),
         won=Sum("won"),
     )
-    best = list(lines.select_related("session").order_by("-total", "-date", "-session_id")[:3])
-    # With few evenings the two lists would repeat each other: an evening is best or worst.
+    # Up to three of each, and never the same evening in both lists: with four evenings,
+    # the two best and the two worst.
+    k = min(3, max(1, (summary["sessions"] or 0) // 2))
+    by_total = lines.select_related("session")
+    best = list(by_total.order_by("-total", "-date", "-session_id")[:k])
     worst = [
-        line
-        for line in lines.select_related("session").order_by("total", "-date", "-session_id")[:3]
-        if line not in best
+        line for line in by_total.order_by("total", "-date", "-session_id")[:k] if line not in best
     ]
     # The running total over time, summed by the database in date order.
     history = list(

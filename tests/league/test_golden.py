@@ -112,8 +112,12 @@ def test_player_summary_and_head_to_head(club, history, players):
         "declared": 1,
         "won": 1,
     }
-    assert [(line.session_id, line.total) for line in data["best"]][:1] == [
+    # Three evenings: one best and one worst (B and C tie at −10; the later id comes first).
+    assert [(line.session_id, line.total) for line in data["best"]] == [
         (history["A"].pk, Decimal("10.00"))
+    ]
+    assert [(line.session_id, line.total) for line in data["worst"]] == [
+        (history["C"].pk, Decimal("-10.00"))
     ]
     assert [
         (o["player__name"], o["met"], o["ahead"], o["behind"], o["difference"])

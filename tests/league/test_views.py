@@ -53,6 +53,7 @@ def test_ledger_page(club, history, viewer):
     services.rebuild_ratings(club)
     page = viewer.get(url("ledger", club)).content.decode()
     assert "2026-11-01" in page and "Window" in page
+    assert "Slovenian tarok, 4 players" in page
     assert "Bor pays Cene 160" in page and "Dani pays Ana 80" in page
     assert "2026-12-08" not in page  # open sessions are not in the ledger yet
 
@@ -105,3 +106,37 @@ def test_queries_do_not_grow_with_history(
     with django_assert_num_queries(QUERIES[name]):
         response = viewer.get(url(name, club, **kwargs), params)
     assert response.status_code == 200
+
+
+def test_ledger_balance_runs_across_pages(club, players, viewer):
+    """25 closed evenings; on evening k Ana's net is +k and Bor's −k. Her balance after
+    evening k is 1 + 2 + … + k: 325 after the newest, 21 after the oldest on page 1 (evening
+    6), 15 at the top of page 2 (evening 5)."""
+    import datetime
+
+    from .conftest import add_hand, add_session
+
+    for k in range(1, 26):
+        session = add_session(
+            club,
+            "slovenian-4",
+            datetime.date(2026, 1, 1) + datetime.timedelta(days=k),
+            players[:4],
+            closing={
+                "totals": {"Ana": k, "Bor": -k, "Cene": 0, "Dani": 0},
+                "settlement": {"nets": {"Ana": k, "Bor": -k, "Cene": 0, "Dani": 0}},
+            },
+        )
+        add_hand(session, 1, {"Ana": k, "Bor": -k, "Cene": 0, "Dani": 0}, declarer="Ana")
+    services.rebuild_ratings(club)
+    rows = services.ledger_rows(
+        club, list(club.sessions.filter(is_closed=True).order_by("-date", "-id")[:20])
+    )
+    ana = [row["players"][0]["balance"] for row in rows]
+    assert (ana[0], ana[-1], len(ana)) == (325, 21, 20)
+    page2 = viewer.get(url("ledger", club), {"page": 2}).content.decode()
+    assert "Page 2 of 2" in page2
+    assert [m for m in re.findall(r'<td class="num[^"]*">(-?\d+)</td>\s*</tr>', page2)][:2] == [
+        "15",  # Ana after evening 5
+        "-15",  # Bor
+    ]
