@@ -221,7 +221,8 @@ def test_taps_for_a_typical_hand_of_every_variant(phone, club, players, members)
         taps.tap(page.get_by_role("button", name="Save the hand"))
         expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
         shown = page.locator("#hand-1 .amount").all_inner_texts()
-        assert shown == [str(expected.amounts[n]) for n in names], variant
+        # The sheet shows a real minus sign (−) where the engine's number has "-".
+        assert shown == [str(expected.amounts[n]).replace("-", "−") for n in names], variant
         counts[variant] = taps.count
     lines = "".join(f"{variant}: {n}\n" for variant, n in counts.items())
     with open(SCREENSHOTS / "taps.txt", "a") as out:
@@ -288,7 +289,7 @@ def test_edit_a_hand_and_the_hands_after_it_change(phone, club, players, members
     page.get_by_role("button", name="Save the change").click()
 
     expect(page.get_by_text("Hand 1 is changed.")).to_be_visible()
-    assert page.locator("#hand-1 .amount").all_inner_texts() == ["-15", "0", "0", "0"]
+    assert page.locator("#hand-1 .amount").all_inner_texts() == ["−15", "0", "0", "0"]
     assert page.locator("#hand-2 .amount").all_inner_texts() == ["0", "15", "15", "0"]
     expect(page.locator("tr.radelci .radelc")).to_have_count(0)
 
@@ -446,3 +447,79 @@ def test_two_phones_save_into_one_session_at_the_same_moment(
         assert page.console_errors == [], page.console_errors
     for context in contexts:
         context.close()
+
+
+FIVE_SEATS = [
+    # french-5: five dealt in, a called partner.
+    (
+        "french-5",
+        [
+            {"contract": "garde", "declarer": 0, "partner": 2, "oudlers": 2, "points": 45},
+            {"contract": "garde-contre", "declarer": 1, "oudlers": 3, "points": 78},
+            {"contract": "petite", "declarer": 4, "partner": 3, "oudlers": 0, "points": 30},
+        ],
+    ),
+    # slovenian-4 with a fifth seat: one sits out each hand; radelci circles in the cells.
+    (
+        "slovenian-4",
+        [
+            {"contract": "beggar", "declarer": 0, "made": True, "out": 4},
+            {"contract": "solo-one", "declarer": 1, "points": 26, "out": 0},
+            {"contract": "open-beggar", "declarer": 2, "made": False, "out": 1},
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize("variant,hands", FIVE_SEATS, ids=[v for v, _h in FIVE_SEATS])
+def test_a_five_seat_sheet_fits_the_phone(phone, club, players, members, variant, hands):
+    """Five columns of three-digit amounts with minus signs (−, not -) fit 412 px: the page
+    never scrolls sideways, and neither does the table."""
+    import uuid
+
+    import rules
+    from scorebook import services
+
+    long_names = ["Aleksandra", "Bartolomej", "Cvetka", "Damjana", "Evgenija"]
+    for player, name in zip(players, long_names, strict=True):
+        player.name = name
+        player.save()
+    session = services.start_session(
+        club=club,
+        variant_id=variant,
+        preset="tarzs" if variant == "slovenian-4" else rules.get_variant(variant).default_preset,
+        players=players[:5],
+        user=members["scorekeeper"],
+    )
+    for hand in hands:
+        data = {k: v for k, v in hand.items() if k != "out"}
+        for key in ("declarer", "partner"):
+            if key in data:
+                data[key] = long_names[data[key]]
+        if "out" in hand:
+            data["players"] = [n for i, n in enumerate(long_names) if i != hand["out"]]
+        services.record_hand(session, data, uuid.uuid4(), members["scorekeeper"])
+    page = phone
+    log_in(page)
+    for path in (sheet_url(session), f"/c/{club.slug}/sessions/{session.pk}/"):
+        page.goto(path)
+        expect(page.locator("tbody.hand")).to_have_count(len(hands))
+        widths = page.evaluate(
+            """() => [document.documentElement.scrollWidth, window.innerWidth,
+                      document.querySelector('table.hands').scrollWidth,
+                      document.querySelector('#sheet').clientWidth]"""
+        )
+        print(f"\n{variant} {path}: page {widths[0]}/{widths[1]} px, table {widths[2]}/{widths[3]}")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert widths[2] <= widths[3], "the table itself scrolls sideways"
+        spilled = page.evaluate(
+            """() => [...document.querySelectorAll('#sheet th, #sheet td')]
+                .filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent.trim())"""
+        )
+        assert spilled == [], f"cells wider than their column: {spilled}"
+        if variant == "slovenian-4":  # the beggar gave the four dealt in a radelc each
+            assert page.locator("tbody.hand .radelc").count() >= 4
+        texts = page.locator("table.hands").inner_text()
+        assert "−" in texts and not re.search(r"(?<![\w])-\d", texts), texts
+    page.screenshot(path=str(SCREENSHOTS / f"sheet-five-{variant}.png"), full_page=True)
+    assert page.console_errors == [], page.console_errors

@@ -152,7 +152,7 @@ def test_scorekeeper_records_a_hand_and_the_sheet_shows_it(
     hand = Hand.objects.get(session=session)
     assert hand.number == 1
     cells = sheet_cells(client, session)
-    expected = [a.replace("-", "-") for a in amounts]
+    expected = [a.replace("-", "−") for a in amounts]  # a real minus sign on the sheet
     assert cells[0] == expected
     assert cells[-1] == expected  # the totals after one hand
     assert line in client.get(url("scorebook:sheet", session)).content.decode()
