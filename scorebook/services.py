@@ -35,6 +35,7 @@ from scorebook.models import (
     Session,
     SessionSeat,
 )
+from scorebook.signals import announce_hands_changed
 
 CENT = Decimal("0.01")
 
@@ -406,6 +407,7 @@ def record_hand(
         _write_entries(hand, amounts, seats)
         if locked.is_closed:
             _refresh_closing(locked)
+        announce_hands_changed(locked)
     return hand
 
 
@@ -449,6 +451,7 @@ def edit_hand(
         # Check the new hand in its place on the sheet first: its problems have its own paths.
         sheets.evaluate_session(session, replace={hand.pk: hand_json})
         _rewrite_entries(session, hand.number)
+        announce_hands_changed(session)
     return hand
 
 
@@ -469,6 +472,7 @@ def void_hand(hand: Hand, reason: str, version: int, user, *, is_admin: bool = F
             raise ServiceError(_("This hand is voided already."))
         hand = _update_hand(hand, version, user, reason, voided=True, void_reason=reason)
         _rewrite_entries(session, hand.number)
+        announce_hands_changed(session)
     return hand
 
 
@@ -568,6 +572,7 @@ def import_sheet(
             hand._history_user = user
             hand.save()
         _rewrite_entries(session, 1)
+        announce_hands_changed(session)
     return session
 
 

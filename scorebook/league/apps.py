@@ -7,4 +7,4 @@ class LeagueConfig(AppConfig):
     verbose_name = "League"
 
     def ready(self) -> None:
-        from scorebook.league import signals  # noqa: F401  connects the closing receiver
+        from scorebook.league import signals  # noqa: F401  connects its receivers

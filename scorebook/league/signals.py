@@ -1,12 +1,13 @@
-"""Keep the league rows' closing totals and nets current when a session closes or reopens.
-
-Closing changes no hand, so it needs no rating rebuild; only the copy of `Session.closing`.
+"""Keep the league current: ratings after every change to a session's hands, and the copy of
+a session's closing totals and nets when it closes or reopens (closing changes no hand, so it
+needs no rating rebuild).
 """
 
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from scorebook.models import Session
+from scorebook.signals import hands_changed
 
 
 @receiver(post_save, sender=Session, dispatch_uid="league_session_closing")
@@ -18,3 +19,11 @@ def session_saved(sender, instance: Session, created: bool, update_fields=None, 
     from scorebook.league.services import refresh_closing
 
     refresh_closing(instance)
+
+
+@receiver(hands_changed, dispatch_uid="league_hands_changed")
+def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
+    """Ratings follow every recorded, edited or voided hand (only what changed is redone)."""
+    from scorebook.league.services import family_of, rebuild_ratings
+
+    rebuild_ratings(session.club, family_of(session.variant))

@@ -106,16 +106,18 @@ def test_a_deleted_or_moved_session_is_noticed(club, history):
     assert_same_as_full(club)
 
 
-def test_with_the_hand_services(club, session, players, members):
-    """Recorded, then voided through scorebook.services; rebuild called after each."""
+def test_with_the_hand_services(
+    club, session, players, members, django_capture_on_commit_callbacks
+):
+    """Recorded, then voided through scorebook.services: the ratings follow by themselves."""
     user = members["scorekeeper"]
-    hand = hand_services.record_hand(
-        session,
-        {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 39},
-        uuid.uuid4(),
-        user,
-    )
-    services.rebuild_ratings(club, "slovenian")
+    with django_capture_on_commit_callbacks(execute=True):
+        hand = hand_services.record_hand(
+            session,
+            {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 39},
+            uuid.uuid4(),
+            user,
+        )
     got = dict(Rating.objects.filter(club=club).values_list("player__name", "rating"))
     # Ana and Cene +24 each beat Bor and Dani: +8 and −8.
     assert got == {
@@ -124,8 +126,8 @@ def test_with_the_hand_services(club, session, players, members):
         "Cene": Decimal("1508.00"),
         "Dani": Decimal("1492.00"),
     }
-    hand_services.void_hand(hand, "wrong table", hand.version, user)
-    services.rebuild_ratings(club, "slovenian")
+    with django_capture_on_commit_callbacks(execute=True):
+        hand_services.void_hand(hand, "wrong table", hand.version, user)
     assert not Rating.objects.filter(club=club).exists()
     assert not PlayerSession.objects.filter(club=club).exists()
 
