@@ -118,3 +118,21 @@ class SessionStartForm(forms.Form):
                     },
                 )
         return cleaned
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "starts_on", "ends_on"]
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+        }
+        help_texts = {"ends_on": _("Leave empty while the season runs.")}
+
+    def clean(self):
+        cleaned = super().clean()
+        starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("A season ends on or after the day it starts."))
+        return cleaned

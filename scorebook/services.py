@@ -15,7 +15,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max, Sum
+from django.db.models import F, Max, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -184,6 +184,26 @@ def delete_player(*, player: Player) -> None:
 # --- Sessions -----------------------------------------------------------------------------
 
 
+# --- Seasons ------------------------------------------------------------------------------
+
+
+def season_on(club: Club, date: datetime.date) -> Season | None:
+    """The club's season that covers `date` (the latest to start, where seasons overlap)."""
+    return (
+        club.seasons.filter(starts_on__lte=date)
+        .filter(Q(ends_on__isnull=True) | Q(ends_on__gte=date))
+        .order_by("-starts_on")
+        .first()
+    )
+
+
+def save_season(season: Season) -> Season:
+    """Add or change a season. Sessions started on a day it covers are filed in it."""
+    season.full_clean()
+    season.save()
+    return season
+
+
 def start_session(
     *,
     club: Club,
@@ -220,6 +240,9 @@ def start_session(
             )
     if season is not None and season.club_id != club.pk:
         raise ServiceError(_("Pick one of this club's seasons."), "season")
+    date = date or timezone.localdate()
+    if season is None:
+        season = season_on(club, date)
     frozen = dict(rules.resolve_rules(variant_id, {"preset": preset}))
     frozen.setdefault("preset", preset)
     with transaction.atomic():
@@ -228,7 +251,7 @@ def start_session(
             season=season,
             variant=variant_id,
             rules=frozen,
-            date=date or timezone.localdate(),
+            date=date,
             table_label=table_label,
             notes=notes,
             created_by=user,

@@ -6,6 +6,8 @@ The patterns are read from the URL resolver, so a new view without a row here fa
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
@@ -30,6 +32,13 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     ),
     "scorebook:member_role": ("POST", {"role": "scorekeeper"}, (302, 403, 403, 404, LOGIN)),
     "scorebook:member_remove": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:seasons": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:season_add": (
+        "POST",
+        {"name": "Spring", "starts_on": "2026-03-01"},
+        (302, 403, 403, 404, LOGIN),
+    ),
+    "scorebook:season_edit": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:session_start": ("GET", {}, (200, 200, 403, 404, LOGIN)),
     "scorebook:session": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:session_close": ("POST", {}, (302, 302, 403, 404, LOGIN)),
@@ -105,6 +114,9 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
         "membership": lambda: Membership.objects.get(user=members["viewer"]).pk,
         "session": lambda: session.pk,
         "tournament": lambda: _a_tournament(club).pk,
+        "season": lambda: club.seasons.get_or_create(
+            name="Winter", defaults={"starts_on": datetime.date(2026, 1, 1)}
+        )[0].pk,
         "number": lambda: _a_hand(session, members).number,
         "uidb64": lambda: "MQ",
         "token": lambda: "set-password",
@@ -161,6 +173,7 @@ def test_role_matrix(name, visitor, club, session, players, members, client_as):
         "scorebook:player_delete",
         "scorebook:member_role",
         "scorebook:member_remove",
+        "scorebook:season_edit",
         "scorebook:session",
         "scorebook:session_close",
         "scorebook:session_reopen",
@@ -174,9 +187,12 @@ def test_another_clubs_object_in_my_club_url_is_404(
     """An admin of `club` who puts the id of another club's object in his club's URL gets 404."""
     import datetime
 
-    from scorebook.models import Membership, Player, Role, Session
+    from scorebook.models import Membership, Player, Role, Season, Session
 
     stranger = Player.objects.create(club=other_club, name="Tomo")
+    their_season = Season.objects.create(
+        club=other_club, name="Theirs", starts_on=datetime.date(2026, 1, 1)
+    )
     their_session = Session.objects.create(
         club=other_club, variant="slovenian-4", rules={}, date=datetime.date(2026, 11, 1)
     )
@@ -186,6 +202,8 @@ def test_another_clubs_object_in_my_club_url_is_404(
     kwargs = {"club": club.slug}
     if "player" in name:
         kwargs["player"] = stranger.pk
+    elif "season" in name:
+        kwargs["season"] = their_season.pk
     elif "member" in name:
         kwargs["membership"] = their_member.pk
     else:
@@ -194,7 +212,9 @@ def test_another_clubs_object_in_my_club_url_is_404(
     url = reverse(name, kwargs=kwargs)
     response = (
         client.get(url)
-        if name.startswith(("scorebook:player_edit", "scorebook:session_export"))
+        if name.startswith(
+            ("scorebook:player_edit", "scorebook:season_edit", "scorebook:session_export")
+        )
         or name == "scorebook:session"
         else client.post(url, {"role": "admin", "archived": "1"})
     )
