@@ -27,11 +27,7 @@ def club_view(role: str = Role.VIEWER, methods: tuple[str, ...] = ("GET", "HEAD"
         def wrapper(request: HttpRequest, club: str, *args, **kwargs) -> HttpResponse:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            membership = (
-                Membership.objects.select_related("club")
-                .filter(user=request.user, club__slug=club)
-                .first()
-            )
+            membership = membership_of(request, club)
             if membership is None:
                 raise Http404
             if not membership.has_role(role):
@@ -44,6 +40,15 @@ def club_view(role: str = Role.VIEWER, methods: tuple[str, ...] = ("GET", "HEAD"
         return wrapper
 
     return decorator
+
+
+def membership_of(request: HttpRequest, club: str) -> Membership | None:
+    """The signed-in user's membership of the club with this slug (club loaded), or None."""
+    return (
+        Membership.objects.select_related("club")
+        .filter(user=request.user, club__slug=club)
+        .first()
+    )
 
 
 def get_for_club(model, club: Club, **lookup):

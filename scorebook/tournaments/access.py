@@ -2,7 +2,7 @@
 
 A tournament open to "any registered user" must be reachable by people who are not members of
 the club, so its pages cannot sit behind club_view alone. Members go through exactly the
-checks of club_view (the same Membership lookup and `has_role`); a logged-in non-member sees a
+checks of club_view (the same `membership_of` lookup and `has_role`); a logged-in non-member sees a
 tournament only when it is open to all; otherwise — and for another club's tournament — 404.
 """
 
@@ -15,8 +15,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_http_methods
 
-from scorebook.access import get_for_club
-from scorebook.models import Membership, Role
+from scorebook.access import get_for_club, membership_of
+from scorebook.models import Role
 from scorebook.tournaments.models import Tournament
 
 
@@ -30,11 +30,7 @@ def tournament_view(methods: tuple[str, ...] = ("GET", "HEAD")) -> Callable:
         def wrapper(request: HttpRequest, club: str, tournament: int, *args, **kwargs):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            membership = (
-                Membership.objects.select_related("club")
-                .filter(user=request.user, club__slug=club)
-                .first()
-            )
+            membership = membership_of(request, club)
             if membership is not None:
                 found = get_for_club(Tournament, membership.club, pk=tournament)
                 found.club = membership.club
