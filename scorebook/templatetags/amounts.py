@@ -1,7 +1,8 @@
-"""Amounts as the sheet shows them: up to two decimals, and a real minus sign (−)."""
+"""Amounts as the sheet shows them: at most two decimals, and a real minus sign (−)."""
+
+from decimal import Decimal
 
 from django import template
-from django.template.defaultfilters import floatformat
 
 register = template.Library()
 
@@ -10,7 +11,12 @@ MINUS = "\N{MINUS SIGN}"
 
 @register.filter
 def amount(value) -> str:
-    """`-15` -> `−15`, `2.50` -> `2.5`: display only; stored and exported numbers keep '-'."""
+    """`-15` -> `−15`, `Decimal("-3.40")` -> `−3.40`, `Decimal("4.00")` -> `4`: display only;
+    stored and exported numbers keep '-'. A sheet shows hundreds of these, so no floatformat
+    (which localises and rounds through Decimal contexts on every call)."""
     if value is None or value == "":
         return ""
-    return str(floatformat(value, "-2")).replace("-", MINUS)
+    if not isinstance(value, int):
+        value = Decimal(value)
+        value = int(value) if value == value.to_integral_value() else f"{value:.2f}"
+    return str(value).replace("-", MINUS)
