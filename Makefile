@@ -28,8 +28,8 @@ test: $(VENV)/.install-test
 	$(PY) -m pytest
 
 lint: $(VENV)/.install-test
-	$(VENV)/bin/ruff check scorebook tests/conftest.py tests/scorebook tests/e2e bench/db_bench.py
-	$(VENV)/bin/ruff format --check scorebook tests/conftest.py tests/scorebook tests/e2e bench/db_bench.py
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 clean:
 	rm -rf $(VENV) staticfiles test-db.sqlite3*

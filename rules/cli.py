@@ -78,16 +78,22 @@ def _signed(value: Any) -> str:
 def _table(result: Any) -> str:
     if not isinstance(result, SheetResult):
         players = list(result.amounts)
-        rows = [[line.text, *[_signed(line.amounts.get(p, 0)) for p in players]]
-                for line in result.lines]
+        rows = [
+            [line.text, *[_signed(line.amounts.get(p, 0)) for p in players]]
+            for line in result.lines
+        ]
         rows.append(["total", *[_signed(result.amounts[p]) for p in players]])
         return _grid(["", *players], rows)
     players = list(result.players)
     rows = []
     for row in result.rows:
         amounts = row.result.amounts
-        rows.append([f"{row.number} {row.result.hand.contract}",
-                     *[_signed(amounts[p]) if p in amounts else "" for p in players]])
+        rows.append(
+            [
+                f"{row.number} {row.result.hand.contract}",
+                *[_signed(amounts[p]) if p in amounts else "" for p in players],
+            ]
+        )
     for line in result.closing:
         rows.append([line.text, *[_signed(line.amounts.get(p, 0)) for p in players]])
     rows.append(["total", *[_signed(result.totals[p]) for p in players]])

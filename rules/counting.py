@@ -1,9 +1,9 @@
 """Counting the card points of a pile from card names a player would type (RULES.md §5).
 
-    >>> count("slovenian-4", ["pagat", "mond", "skis"]).points
-    13
-    >>> count("french-4", ["excuse", "kh", "7c"]).points
-    Decimal('9.5')
+>>> count("slovenian-4", ["pagat", "mond", "skis"]).points
+13
+>>> count("french-4", ["excuse", "kh", "7c"]).points
+Decimal('9.5')
 """
 
 from __future__ import annotations
@@ -16,29 +16,86 @@ from rules.problems import Problems
 from rules.variant import get_variant
 
 SUITS = {
-    "hearts": "hearts", "heart": "hearts", "h": "hearts", "♥": "hearts", "srce": "hearts",
-    "diamonds": "diamonds", "diamond": "diamonds", "d": "diamonds", "♦": "diamonds",
+    "hearts": "hearts",
+    "heart": "hearts",
+    "h": "hearts",
+    "♥": "hearts",
+    "srce": "hearts",
+    "diamonds": "diamonds",
+    "diamond": "diamonds",
+    "d": "diamonds",
+    "♦": "diamonds",
     "kara": "diamonds",
-    "spades": "spades", "spade": "spades", "s": "spades", "♠": "spades", "pik": "spades",
-    "clubs": "clubs", "club": "clubs", "c": "clubs", "♣": "clubs", "kriz": "clubs",
+    "spades": "spades",
+    "spade": "spades",
+    "s": "spades",
+    "♠": "spades",
+    "pik": "spades",
+    "clubs": "clubs",
+    "club": "clubs",
+    "c": "clubs",
+    "♣": "clubs",
+    "kriz": "clubs",
     "križ": "clubs",
 }
 RANKS = {
-    "king": "king", "k": "king", "kralj": "king",
-    "queen": "queen", "q": "queen", "dama": "queen",
-    "cavall": "cavall", "knight": "cavall", "horse": "cavall", "n": "cavall", "kn": "cavall",
-    "c": "cavall", "konj": "cavall", "caval": "cavall",
-    "jack": "jack", "j": "jack", "knave": "jack", "page": "jack", "fant": "jack",
-    "low": "low", "l": "low",
+    "king": "king",
+    "k": "king",
+    "kralj": "king",
+    "queen": "queen",
+    "q": "queen",
+    "dama": "queen",
+    "cavall": "cavall",
+    "knight": "cavall",
+    "horse": "cavall",
+    "n": "cavall",
+    "kn": "cavall",
+    "c": "cavall",
+    "konj": "cavall",
+    "caval": "cavall",
+    "jack": "jack",
+    "j": "jack",
+    "knave": "jack",
+    "page": "jack",
+    "fant": "jack",
+    "low": "low",
+    "l": "low",
 }
 TAROK_NAMES = {
-    "pagat": 1, "petit": 1, "mond": 21, "skis": 22, "škis": 22, "sküs": 22, "skus": 22,
-    "skys": 22, "excuse": 22, "fool": 22,
+    "pagat": 1,
+    "petit": 1,
+    "mond": 21,
+    "skis": 22,
+    "škis": 22,
+    "sküs": 22,
+    "skus": 22,
+    "skys": 22,
+    "excuse": 22,
+    "fool": 22,
 }
 ROMAN = {
-    "I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10,
-    "XI": 11, "XII": 12, "XIII": 13, "XIV": 14, "XV": 15, "XVI": 16, "XVII": 17, "XVIII": 18,
-    "XIX": 19, "XX": 20, "XXI": 21, "XXII": 22,
+    "I": 1,
+    "II": 2,
+    "III": 3,
+    "IV": 4,
+    "V": 5,
+    "VI": 6,
+    "VII": 7,
+    "VIII": 8,
+    "IX": 9,
+    "X": 10,
+    "XI": 11,
+    "XII": 12,
+    "XIII": 13,
+    "XIV": 14,
+    "XV": 15,
+    "XVI": 16,
+    "XVII": 17,
+    "XVIII": 18,
+    "XIX": 19,
+    "XX": 20,
+    "XXI": 21,
+    "XXII": 22,
 }
 COURTS = ("king", "queen", "cavall", "jack")
 TRULA = frozenset({"tarok-1", "tarok-21", "tarok-22"})
@@ -62,18 +119,29 @@ class Deck:
 RED_54 = ("1", "2", "3", "4")
 BLACK_54 = ("10", "9", "8", "7")
 DECKS = {
-    "slovenian": Deck("slovenian", tuple(range(1, 23)),
-                      {"hearts": RED_54, "diamonds": RED_54, "spades": BLACK_54,
-                       "clubs": BLACK_54}),
-    "czech": Deck("czech", tuple(range(1, 23)),
-                  {"hearts": RED_54, "diamonds": RED_54, "spades": BLACK_54,
-                   "clubs": BLACK_54}),
+    "slovenian": Deck(
+        "slovenian",
+        tuple(range(1, 23)),
+        {"hearts": RED_54, "diamonds": RED_54, "spades": BLACK_54, "clubs": BLACK_54},
+    ),
+    "czech": Deck(
+        "czech",
+        tuple(range(1, 23)),
+        {"hearts": RED_54, "diamonds": RED_54, "spades": BLACK_54, "clubs": BLACK_54},
+    ),
     # Tarocks I and IV–XXI plus the sküs, and one low card per suit.
-    "zwanzigerrufen": Deck("zwanzigerrufen", (1, *range(4, 23)),
-                           dict.fromkeys(("hearts", "diamonds", "spades", "clubs"), ("low",))),
-    "french": Deck("french", tuple(range(1, 23)),
-                   dict.fromkeys(("hearts", "diamonds", "spades", "clubs"),
-                                 tuple(str(n) for n in range(10, 0, -1)))),
+    "zwanzigerrufen": Deck(
+        "zwanzigerrufen",
+        (1, *range(4, 23)),
+        dict.fromkeys(("hearts", "diamonds", "spades", "clubs"), ("low",)),
+    ),
+    "french": Deck(
+        "french",
+        tuple(range(1, 23)),
+        dict.fromkeys(
+            ("hearts", "diamonds", "spades", "clubs"), tuple(str(n) for n in range(10, 0, -1))
+        ),
+    ),
 }
 FIVES = TRULA | {f"{s}-king" for s in ("hearts", "diamonds", "spades", "clubs")}
 
@@ -167,7 +235,8 @@ def parse_card(name: str) -> str | None:
         # Short codes: rank then suit, "kh", "qs", "cc" (cavall of clubs), "10d", "7c", or
         # suit symbol first, "♥K".
         match = re.fullmatch(r"(10|[1-9]|kn|[kqcnjl])([hdsc♥♦♠♣])", words[0]) or re.fullmatch(
-            r"([♥♦♠♣])(10|[1-9]|[kqcnjl])", words[0])
+            r"([♥♦♠♣])(10|[1-9]|[kqcnjl])", words[0]
+        )
         if match:
             a, b = match.groups()
             rank, suit = (b, a) if a in "♥♦♠♣" else (a, b)
@@ -190,10 +259,13 @@ def split_card_words(words: list[str]) -> list[str]:
     while i < len(words):
         w = lowered[i]
         if i + 2 < len(words) and lowered[i + 1] == "of" and lowered[i + 2] in SUITS:
-            out.append(" ".join(words[i:i + 3]))
+            out.append(" ".join(words[i : i + 3]))
             i += 3
-        elif i + 1 < len(words) and w in SUITS and len(w) > 1 and (
-            lowered[i + 1] in RANKS or lowered[i + 1].isdigit()
+        elif (
+            i + 1 < len(words)
+            and w in SUITS
+            and len(w) > 1
+            and (lowered[i + 1] in RANKS or lowered[i + 1].isdigit())
         ):
             out.append(f"{words[i]} {words[i + 1]}")
             i += 2

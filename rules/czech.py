@@ -27,16 +27,23 @@ RATES = {"first-obligation": 1, "second-obligation": 1, "solo": 6}
 BONUS_VALUES = {"pagat-ultimo": (10, 20), "valat": (70, 140)}  # silent, announced
 
 DECLARATION_UNITS = {
-    "trumps-10": 10, "no-trumps": 10, "trumps-8": 5, "trumps-1": 5, "trul": 5,
-    "honours": 5, "four-kings": 10,
+    "trumps-10": 10,
+    "no-trumps": 10,
+    "trumps-8": 5,
+    "trumps-1": 5,
+    "trul": 5,
+    "honours": 5,
+    "four-kings": 10,
 }
 TRUMP_COUNTS = frozenset({"trumps-10", "no-trumps", "trumps-8", "trumps-1"})
 # Pairs one player cannot declare together (besides two of the trump counts).
-INCOMPATIBLE = frozenset({
-    frozenset({"honours", "four-kings"}),
-    frozenset({"trul", "no-trumps"}),
-    frozenset({"trul", "trumps-1"}),
-})
+INCOMPATIBLE = frozenset(
+    {
+        frozenset({"honours", "four-kings"}),
+        frozenset({"trul", "no-trumps"}),
+        frozenset({"trul", "trumps-1"}),
+    }
+)
 ONE_HOLDER = frozenset({"trul", "four-kings"})  # only one player in a hand can hold these
 
 # Varsovia: what the loser pays each other player, by the loser's own points.
@@ -106,8 +113,9 @@ class Czech(Variant):
         for bonus in hand.bonuses:
             value = bonus_value(bonus, *BONUS_VALUES[bonus.name])
             text = bonus_words(bonus, value) + contra_words(bonus.contra)
-            lines.append(side_line(hand, bonus.name, text, bonus.side, value,
-                                   multiplier(bonus.contra)))
+            lines.append(
+                side_line(hand, bonus.name, text, bonus.side, value, multiplier(bonus.contra))
+            )
         individual = rules["declarations_payer"] == "individual"
         for declaration in hand.declarations:
             units = DECLARATION_UNITS[declaration.name]
@@ -135,8 +143,10 @@ def _game(hand: Hand) -> Line:
     else:
         value = difference * rate
         sign = "+" if difference > 0 else "−"
-        text = (f"{label}, {hand.points} {labels.LINE_WORDS['points']}: "
-                f"{labels.LINE_WORDS['difference']} {sign}{abs(difference)} × {rate}")
+        text = (
+            f"{label}, {hand.points} {labels.LINE_WORDS['points']}: "
+            f"{labels.LINE_WORDS['difference']} {sign}{abs(difference)} × {rate}"
+        )
         if difference < 0:
             text += ", " + labels.LINE_WORDS["lost"]
     text += contra_words(hand.contra)
@@ -171,13 +181,13 @@ def _varsovia(hand: Hand) -> list[Line]:
         if payee in losers:
             continue
         paid = payment * 2 if payee in no_trick else payment
-        text = (f"{labels.CONTRACTS['varsovia']}: {who} {most} "
-                f"{labels.LINE_WORDS[verb]} {payee} {paid}")
+        text = (
+            f"{labels.CONTRACTS['varsovia']}: {who} {most} {labels.LINE_WORDS[verb]} {payee} {paid}"
+        )
         if payee in no_trick:
             text += f" ({labels.LINE_WORDS['no trick']} ×2)"
         share, left = divmod(paid * 100, len(losers))
-        amounts = {loser: -_cents(share + (1 if i < left else 0))
-                   for i, loser in enumerate(losers)}
+        amounts = {loser: -_cents(share + (1 if i < left else 0)) for i, loser in enumerate(losers)}
         amounts[payee] = paid
         lines.append(Line("varsovia", text, amounts))
     return lines
@@ -213,8 +223,11 @@ def _check_valat(hand: Hand, problems: Problems, path: str) -> None:
         problems.add(f"{path}points", "valat-defenders-points", points=hand.points)
     pagat = hand.bonus("pagat-ultimo")
     if pagat is not None and pagat.made and pagat.side != valat.side:
-        problems.add(f"{path}bonuses[{hand.bonuses.index(pagat)}].made", "valat-and-pagat",
-                     valat=f"bonuses[{i}]")
+        problems.add(
+            f"{path}bonuses[{hand.bonuses.index(pagat)}].made",
+            "valat-and-pagat",
+            valat=f"bonuses[{i}]",
+        )
 
 
 def _check_declarations(hand: Hand, problems: Problems, path: str) -> None:
@@ -235,8 +248,13 @@ def _check_declarations(hand: Hand, problems: Problems, path: str) -> None:
             continue
         clash = next((other for other in mine if incompatible(name, other)), None)
         if clash is not None:
-            problems.add(at, "declarations-incompatible", player=player, declaration=label,
-                         other=labels.DECLARATIONS[clash])
+            problems.add(
+                at,
+                "declarations-incompatible",
+                player=player,
+                declaration=label,
+                other=labels.DECLARATIONS[clash],
+            )
             continue
         mine.append(name)
         if name in ONE_HOLDER:
@@ -247,8 +265,13 @@ def _check_varsovia(hand: Hand, problems: Problems, path: str) -> None:
     points = hand.points_by_player
     total = sum(points.values())
     if not VARSOVIA_LOW <= total <= VARSOVIA_HIGH:
-        problems.add(f"{path}points_by_player", "varsovia-points-total", total=total,
-                     low=VARSOVIA_LOW, high=VARSOVIA_HIGH)
+        problems.add(
+            f"{path}points_by_player",
+            "varsovia-points-total",
+            total=total,
+            low=VARSOVIA_LOW,
+            high=VARSOVIA_HIGH,
+        )
     tricks = hand.tricks_by_player
     if tricks is None:
         return
@@ -258,8 +281,9 @@ def _check_varsovia(hand: Hand, problems: Problems, path: str) -> None:
     for player in hand.players:
         # The talon's cards go to the winners of the first six tricks: no trick, no cards.
         if tricks[player] == 0 and points[player] != 0:
-            problems.add(f"{path}points_by_player.{player}", "no-trick-points",
-                         points=points[player])
+            problems.add(
+                f"{path}points_by_player.{player}", "no-trick-points", points=points[player]
+            )
 
 
 register(Czech())

@@ -86,10 +86,15 @@ class French(Variant):
         self.bonus_specs = {
             "petit-au-bout": BonusSpec("petit-au-bout", announce=False),
             "poignee": BonusSpec(
-                "poignee", announce=False, player=True, levels=POIGNEE_LEVELS, per_player=True,
+                "poignee",
+                announce=False,
+                player=True,
+                levels=POIGNEE_LEVELS,
+                per_player=True,
                 level_words=tuple(
                     labels.LINE_WORDS["poignee-level"].format(
-                        level=labels.POIGNEE_LEVELS[level], trumps=trumps[level])
+                        level=labels.POIGNEE_LEVELS[level], trumps=trumps[level]
+                    )
                     for level in POIGNEE_LEVELS
                 ),
             ),
@@ -99,8 +104,7 @@ class French(Variant):
     def contracts(self, rules: Rules) -> dict[str, Contract]:
         optional = "partner" if self.player_counts == (5,) else ""
         return {
-            cid: contract(cid, "declarer points oudlers", optional, BONUSES)
-            for cid in MULTIPLIERS
+            cid: contract(cid, "declarer points oudlers", optional, BONUSES) for cid in MULTIPLIERS
         }
 
     def max_contra(self, rules: Rules) -> int:
@@ -120,22 +124,36 @@ class French(Variant):
         low = oudlers * 9
         high = CARD_POINTS * 2 - (3 - oudlers) * 9 + (oudlers < 3)
         if not low <= points * 2 <= high:
-            problems.add(f"{path}oudlers", "french-oudlers-points", oudlers=oudlers,
-                         points=points, low=_half(low), high=_half(high))
+            problems.add(
+                f"{path}oudlers",
+                "french-oudlers-points",
+                oudlers=oudlers,
+                points=points,
+                low=_half(low),
+                high=_half(high),
+            )
         made = points >= threshold(oudlers)
         shown = []
         for i, bonus in enumerate(hand.bonuses):
             if bonus.name == "poignee":
                 shown.append(POIGNEE_TRUMPS[players][bonus.level])
             elif bonus.name == "chelem" and bonus.made and made != (bonus.side == DECLARER):
-                problems.add(f"{path}bonuses[{i}].made", "french-chelem-result",
-                             side=labels.SIDES[bonus.side],
-                             result=labels.LINE_WORDS["made" if made else "lost"])
+                problems.add(
+                    f"{path}bonuses[{i}].made",
+                    "french-chelem-result",
+                    side=labels.SIDES[bonus.side],
+                    result=labels.LINE_WORDS["made" if made else "lost"],
+                )
         if sum(shown) > TRUMPS:
             trumps = POIGNEE_TRUMPS[players]
             problems.add(
-                f"{path}bonuses", "french-poignee-trumps", total=sum(shown), players=players,
-                simple=trumps["simple"], double=trumps["double"], triple=trumps["triple"],
+                f"{path}bonuses",
+                "french-poignee-trumps",
+                total=sum(shown),
+                players=players,
+                simple=trumps["simple"],
+                double=trumps["double"],
+                triple=trumps["triple"],
             )
 
     def score(self, hand: Hand, rules: Rules, carry: Any) -> tuple[list[Line], Any]:
@@ -145,8 +163,12 @@ class French(Variant):
         d = difference(hand.points, needed)
         unit = (BASE + d) * times
         text = labels.LINE_WORDS["french-game"].format(
-            contract=labels.CONTRACTS[hand.contract], points=hand.points, needed=needed,
-            oudlers=hand.oudlers, difference=d, multiplier=times,
+            contract=labels.CONTRACTS[hand.contract],
+            points=hand.points,
+            needed=needed,
+            oudlers=hand.oudlers,
+            difference=d,
+            multiplier=times,
         )
         if not made:
             text += ", " + labels.LINE_WORDS["lost"]
@@ -163,8 +185,11 @@ class French(Variant):
             elif bonus.name == "poignee":
                 value = POIGNEE_VALUES[bonus.level]
                 text = labels.LINE_WORDS["poignee"].format(
-                    bonus=labels.BONUSES["poignee"], level=labels.POIGNEE_LEVELS[bonus.level],
-                    value=value, player=bonus.player, side=labels.SIDES[winners],
+                    bonus=labels.BONUSES["poignee"],
+                    level=labels.POIGNEE_LEVELS[bonus.level],
+                    value=value,
+                    player=bonus.player,
+                    side=labels.SIDES[winners],
                 )
                 lines.append(Line("poignee", text, split(hand, value if made else -value)))
             elif bonus.name == "chelem":

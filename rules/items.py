@@ -13,7 +13,7 @@ def multiplier(level: int) -> int:
 
 
 def contra_words(level: int, family: str | None = None) -> str:
-    """", contra ×2" for level 1; empty for no contra. ``family`` picks that family's own
+    """ ", contra ×2" for level 1; empty for no contra. ``family`` picks that family's own
     words for the levels where it has them (labels.CONTRA_WORDS_BY_FAMILY)."""
     if not level:
         return ""
@@ -29,7 +29,7 @@ def bonus_value(bonus: Bonus, silent: int, announced: int) -> int:
 
 
 def bonus_words(bonus: Bonus, value: int) -> str:
-    """"trula announced 20", "pagat ultimo silent lost 25", "kings silent 10 by the defenders"."""
+    """ "trula announced 20", "pagat ultimo silent lost 25", "kings silent 10 by the defenders"."""
     state = LINE_WORDS["announced"] if bonus.announced else LINE_WORDS["silent"]
     if not bonus.made:
         state += " " + (LINE_WORDS["failed"] if bonus.announced else LINE_WORDS["lost"])

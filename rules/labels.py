@@ -158,7 +158,7 @@ LINE_WORDS = {
     "radelc-penalty": "unused radelci",
     "made": "made",
     "french-game": "{contract} {points}, {needed} needed with {oudlers} oudlers: "
-                   "(25 + difference {difference}) ×{multiplier}",
+    "(25 + difference {difference}) ×{multiplier}",
     "poignee": "{bonus} {level} {value} shown by {player}, to the {side}",
     "poignee-level": "{level} ({trumps} trumps)",
     "level": "level",
@@ -225,34 +225,34 @@ PROBLEMS = {
     # French
     "french-whole-points": "a four-player pile always counts whole points (no .5)",
     "french-oudlers-points": "a pile with {oudlers} oudlers counts between {low} and {high} "
-                             "points, not {points}",
+    "points, not {points}",
     "french-chelem-result": "a chelem made by the {side} but the contract was {result}",
     "french-poignee-trumps": "the poignées shown need {total} trumps, more than the 22 of the "
-                             "deck (in {players} players: simple {simple}, double {double}, "
-                             "triple {triple} trumps)",
+    "deck (in {players} players: simple {simple}, double {double}, "
+    "triple {triple} trumps)",
     # Czech, Zwanzigerrufen, French: add their problems here, one place for every text.
     # Czech
     "second-obligation-pagat": "second obligation needs its pagat ultimo, announced by the "
-                               "declarer's side",
+    "declarer's side",
     "second-obligation-pagat-side": "the pagat ultimo of a second obligation is the declarer's",
     "second-obligation-pagat-announced": "the pagat ultimo of a second obligation is announced",
     "valat-declarer-points": "a valat made by the declarer's side leaves it more than 35 card "
-                             "points, not {points}",
+    "points, not {points}",
     "valat-defenders-points": "a valat made by the defenders leaves the declarer's side fewer "
-                              "than 35 card points, not {points}",
+    "than 35 card points, not {points}",
     "valat-and-pagat": "the pagat cannot win the last trick when the other side made the "
-                       "valat ({valat})",
+    "valat ({valat})",
     "duplicate-declaration": "{player} declares {declaration} twice",
     "declaration-one-holder": "{declaration} is already declared by {other}; only one player "
-                              "can hold it",
+    "can hold it",
     "declarations-incompatible": "{player} cannot declare {declaration} together with {other}",
     "varsovia-points-total": "the piles add up to {total}; every card is taken in varsovia, so "
-                             "they add up to {low}–{high}",
+    "they add up to {low}–{high}",
     "tricks-total": "the tricks add up to {total}, not {tricks}",
     "no-trick-points": "a player who took no trick has no card points, not {points}",
     # Zwanzigerrufen
     "absolut-silent": "a silent absolut is not listed: it follows from the points",
     "absolut-disagrees": "does not agree with the points: the {side} took {points} card points "
-                         "and absolut needs 56",
+    "and absolut needs 56",
     "valat-points": "a valat made by the {side} needs points = {points}",
 }

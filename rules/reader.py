@@ -61,7 +61,11 @@ def read_hand(
             problems.add(f"{at}radelci", "radelci-in-sheet")
         if "players" in data:
             players = read_players(
-                data["players"], problems, f"{at}players", variant, variant.player_counts,
+                data["players"],
+                problems,
+                f"{at}players",
+                variant,
+                variant.player_counts,
                 sheet.players,
             )
         else:
@@ -79,8 +83,10 @@ def read_hand(
             problems.add(f"{at}contract", "missing")
         else:
             problems.add(
-                f"{at}contract", "unknown-contract",
-                value=contract_id, known=_known(rules.contracts),
+                f"{at}contract",
+                "unknown-contract",
+                value=contract_id,
+                known=_known(rules.contracts),
             )
         return None
     unused = data.keys() & rules.unused_fields[contract.id]
@@ -121,12 +127,18 @@ def read_hand(
         )
     if "points_by_player" in data:
         fields["points_by_player"] = _by_player(
-            data["points_by_player"], problems, f"{at}points_by_player", players,
+            data["points_by_player"],
+            problems,
+            f"{at}points_by_player",
+            players,
             lambda v, p: _points(v, problems, p, variant),
         )
     if "tricks_by_player" in data:
         fields["tricks_by_player"] = _by_player(
-            data["tricks_by_player"], problems, f"{at}tricks_by_player", players,
+            data["tricks_by_player"],
+            problems,
+            f"{at}tricks_by_player",
+            players,
             lambda v, p: _integer(v, problems, p, 0, 78),
         )
     if "declarations" in data:
@@ -166,8 +178,12 @@ def table_sizes(variant: Variant) -> tuple[int, ...]:
 
 
 def read_players(
-    value: Any, problems: Problems, path: str, variant: Variant,
-    counts: tuple[int, ...], seated: tuple[str, ...] | None = None,
+    value: Any,
+    problems: Problems,
+    path: str,
+    variant: Variant,
+    counts: tuple[int, ...],
+    seated: tuple[str, ...] | None = None,
 ) -> tuple[str, ...] | None:
     """Unique names, as many as ``counts`` allows, all of them ``seated`` when given."""
     if value is None:
@@ -189,7 +205,10 @@ def read_players(
             seen.add(name)
     if len(value) not in counts:
         problems.add(
-            path, "player-count", variant=variant.id, count=len(value),
+            path,
+            "player-count",
+            variant=variant.id,
+            count=len(value),
             counts=" or ".join(map(str, counts)),
         )
     if len(problems) > before:
@@ -329,8 +348,10 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
     if name not in contract.bonuses:
         if name in variant.bonus_specs and contract.bonuses:
             problems.add(
-                f"{at}.name", "bonus-not-allowed",
-                bonus=labels.BONUSES[name], contract=contract.label,
+                f"{at}.name",
+                "bonus-not-allowed",
+                bonus=labels.BONUSES[name],
+                contract=contract.label,
             )
         elif name in variant.bonus_specs or not contract.bonuses:
             problems.add(f"{at}.name", "no-bonuses", contract=contract.label)
@@ -403,8 +424,9 @@ def _declarations(value, problems, path, seated) -> tuple[Declaration, ...]:
         player = _player(item.get("player"), problems, f"{at}.player", seated)
         name = item.get("name")
         if name not in labels.DECLARATIONS:
-            problems.add(f"{at}.name", "unknown-bonus", value=name,
-                         known=_known(labels.DECLARATIONS))
+            problems.add(
+                f"{at}.name", "unknown-bonus", value=name, known=_known(labels.DECLARATIONS)
+            )
         elif player is not None:
             out.append(Declaration(player, name))
     return tuple(out)

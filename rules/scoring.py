@@ -64,8 +64,10 @@ class SheetRow(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "number": self.number, "dealer": self.dealer,
-            **self.result.to_json(), "totals": dict(self.totals),
+            "number": self.number,
+            "dealer": self.dealer,
+            **self.result.to_json(),
+            "totals": dict(self.totals),
         }
 
 
@@ -157,6 +159,11 @@ def evaluate(
         for player, value in line.amounts.items():
             totals[player] += value
     return SheetResult(
-        variant.id, rules, players, tuple(rows), closing, totals,
+        variant.id,
+        rules,
+        players,
+        tuple(rows),
+        closing,
+        totals,
         settle(totals, variant.settlement_method(rules)),
     )

@@ -22,25 +22,49 @@ NORMAL = ("three", "two", "one")  # with a called king
 SOLOS = ("solo-three", "solo-two", "solo-one")  # four players only
 SCORED_BY_POINTS = NORMAL + SOLOS + ("solo-without",)
 SCORED_BY_MADE = ("piccolo", "beggar", "open-beggar", "colour-valat", "valat")
-RADELC_CONTRACTS = frozenset({"klop", "beggar", "solo-without", "open-beggar", "colour-valat",
-                              "valat"})
+RADELC_CONTRACTS = frozenset(
+    {"klop", "beggar", "solo-without", "open-beggar", "colour-valat", "valat"}
+)
 # In the federation's table solo without is worth a fixed 80, won or lost, no difference.
 FIXED_BY_PRESET = {"tarzs": frozenset({"solo-without"})}
 
 SEED_VALUES = {
-    "three": 10, "two": 20, "one": 30, "solo-three": 20, "solo-two": 30, "solo-one": 40,
-    "solo-without": 50, "piccolo": 60, "beggar": 70, "open-beggar": 80,
+    "three": 10,
+    "two": 20,
+    "one": 30,
+    "solo-three": 20,
+    "solo-two": 30,
+    "solo-one": 40,
+    "solo-without": 50,
+    "piccolo": 60,
+    "beggar": 70,
+    "open-beggar": 80,
 }
 TARZS_VALUES = {
-    "three": 10, "two": 20, "one": 30, "solo-three": 40, "solo-two": 50, "solo-one": 60,
-    "beggar": 70, "solo-without": 80, "open-beggar": 90, "colour-valat": 125, "valat": 500,
+    "three": 10,
+    "two": 20,
+    "one": 30,
+    "solo-three": 40,
+    "solo-two": 50,
+    "solo-one": 60,
+    "beggar": 70,
+    "solo-without": 80,
+    "open-beggar": 90,
+    "colour-valat": 125,
+    "valat": 500,
 }
 SEED_BONUSES = {
-    "trula": (10, 20), "kings": (10, 20), "pagat-ultimo": (25, 50), "trulapagat": (50, 70),
+    "trula": (10, 20),
+    "kings": (10, 20),
+    "pagat-ultimo": (25, 50),
+    "trulapagat": (50, 70),
     "valat": (250, 500),
 }
 TARZS_BONUSES = {
-    "trula": (10, 20), "kings": (10, 20), "pagat-ultimo": (25, 50), "king-ultimo": (10, 20),
+    "trula": (10, 20),
+    "kings": (10, 20),
+    "pagat-ultimo": (25, 50),
+    "king-ultimo": (10, 20),
     "valat": (250, 500),
 }
 ALL_CONTRACTS = SCORED_BY_POINTS + SCORED_BY_MADE
@@ -56,8 +80,9 @@ def _read_values(value: Any, path: str, problems: Problems, current: dict) -> di
     merged = dict(current)
     for key, number in value.items():
         if key not in ALL_CONTRACTS:
-            problems.add(f"{path}.{key}", "unknown-contract", value=key,
-                         known=", ".join(ALL_CONTRACTS))
+            problems.add(
+                f"{path}.{key}", "unknown-contract", value=key, known=", ".join(ALL_CONTRACTS)
+            )
         elif type(number) is not int or number < 0:
             problems.add(f"{path}.{key}", "at-least", low=0)
         else:
@@ -75,18 +100,24 @@ def _read_bonus_values(value: Any, path: str, problems: Problems, current: dict)
         if key not in ALL_BONUSES:
             problems.add(f"{path}.{key}", "unknown-bonus", value=key, known=", ".join(ALL_BONUSES))
         elif (
-            not isinstance(pair, list | tuple) or len(pair) != 2
+            not isinstance(pair, list | tuple)
+            or len(pair) != 2
             or any(type(v) is not int or v < 0 for v in pair)
         ):
-            problems.add(f"{path}.{key}", "bad-switch-value", value=pair,
-                         known="[silent, announced], whole numbers of at least 0")
+            problems.add(
+                f"{path}.{key}",
+                "bad-switch-value",
+                value=pair,
+                known="[silent, announced], whole numbers of at least 0",
+            )
         else:
             merged[key] = tuple(pair)
     return merged
 
 
 SWITCHES = {
-    s.name: s for s in (
+    s.name: s
+    for s in (
         Switch("values", read_map=_read_values),
         Switch("bonus_values", read_map=_read_bonus_values),
         Switch("round_difference", choices=(1, 5)),
@@ -103,15 +134,29 @@ SWITCHES = {
 
 PRESETS = {
     "seed": {
-        "values": SEED_VALUES, "bonus_values": SEED_BONUSES, "round_difference": 1,
-        "contra_scope": "hand", "max_contra": 3, "defenders_announce": False,
-        "klop_scoring": "seed", "mondfang": 0, "radelci": False, "radelc_penalty": 0,
+        "values": SEED_VALUES,
+        "bonus_values": SEED_BONUSES,
+        "round_difference": 1,
+        "contra_scope": "hand",
+        "max_contra": 3,
+        "defenders_announce": False,
+        "klop_scoring": "seed",
+        "mondfang": 0,
+        "radelci": False,
+        "radelc_penalty": 0,
         "settlement": "pairwise",
     },
     "tarzs": {
-        "values": TARZS_VALUES, "bonus_values": TARZS_BONUSES, "round_difference": 5,
-        "contra_scope": "item", "max_contra": 4, "defenders_announce": True,
-        "klop_scoring": "tarzs", "mondfang": 21, "radelci": True, "radelc_penalty": 0,
+        "values": TARZS_VALUES,
+        "bonus_values": TARZS_BONUSES,
+        "round_difference": 5,
+        "contra_scope": "item",
+        "max_contra": 4,
+        "defenders_announce": True,
+        "klop_scoring": "tarzs",
+        "mondfang": 21,
+        "radelci": True,
+        "radelc_penalty": 0,
         "settlement": "pairwise",
     },
 }
@@ -158,8 +203,12 @@ class Slovenian(Variant):
             if cid not in values or (cid in SOLOS and not four):
                 continue
             if cid in NORMAL:
-                out[cid] = contract(cid, "declarer points", "partner contra" if four else "contra",
-                                    bonuses + list(mondfang))
+                out[cid] = contract(
+                    cid,
+                    "declarer points",
+                    "partner contra" if four else "contra",
+                    bonuses + list(mondfang),
+                )
             elif cid in SCORED_BY_POINTS:
                 solo_bonuses = [b for b in bonuses if b != "king-ultimo"]
                 out[cid] = contract(cid, "declarer points", "contra", solo_bonuses + list(mondfang))
@@ -183,14 +232,18 @@ class Slovenian(Variant):
         if hand.points_by_player is not None:
             total = sum(hand.points_by_player.values())
             if total > CARD_POINTS:
-                problems.add(f"{path}points_by_player", "points-total", total=total,
-                             high=CARD_POINTS)
+                problems.add(
+                    f"{path}points_by_player", "points-total", total=total, high=CARD_POINTS
+                )
         trulapagat = hand.bonus("trulapagat")
         if trulapagat is not None:
             for i, bonus in enumerate(hand.bonuses):
                 if bonus.name in ("trula", "pagat-ultimo") and bonus.side == trulapagat.side:
-                    problems.add(f"{path}bonuses[{i}].name", "trulapagat-and-part",
-                                 bonus=labels.BONUSES[bonus.name])
+                    problems.add(
+                        f"{path}bonuses[{i}].name",
+                        "trulapagat-and-part",
+                        bonus=labels.BONUSES[bonus.name],
+                    )
 
     # -- radelci ---------------------------------------------------------------------------
 
@@ -207,9 +260,13 @@ class Slovenian(Variant):
         if carry is None or not penalty:
             return []
         return [
-            Line("radelc-penalty", f"{labels.LINE_WORDS['radelc-penalty']} {n} × {penalty}",
-                 {player: n * penalty})
-            for player, n in carry.items() if n
+            Line(
+                "radelc-penalty",
+                f"{labels.LINE_WORDS['radelc-penalty']} {n} × {penalty}",
+                {player: n * penalty},
+            )
+            for player, n in carry.items()
+            if n
         ]
 
     # -- scoring ---------------------------------------------------------------------------
@@ -263,8 +320,16 @@ class Slovenian(Variant):
         if not won:
             text += ", " + labels.LINE_WORDS["lost"]
             value = -value
-        lines = [_line("game", text + contra_words(game_level), side,
-                       value * multiplier(game_level), game_level, radelc)]
+        lines = [
+            _line(
+                "game",
+                text + contra_words(game_level),
+                side,
+                value * multiplier(game_level),
+                game_level,
+                radelc,
+            )
+        ]
         hand_scope = rules["contra_scope"] == "hand"
         for bonus in _with_trulapagat(hand.bonuses, bonus_values):
             if bonus.name == "mondfang":
@@ -274,8 +339,7 @@ class Slovenian(Variant):
                 value = -value
             level = bonus.contra or (game_level if hand_scope else 0)
             text = bonus_words(bonus, value) + contra_words(level)
-            lines.append(
-                _line(bonus.name, text, side, value * multiplier(level), level, radelc))
+            lines.append(_line(bonus.name, text, side, value * multiplier(level), level, radelc))
         return lines, won
 
     def _klop(self, hand: Hand, rules: Rules) -> list[Line]:
@@ -286,8 +350,11 @@ class Slovenian(Variant):
             full = {p for p in hand.players if points[p] > WIN}
             if full or empty:
                 return [
-                    Line("klop", f"klop {_klop_state(p, full, empty)}",
-                         {p: -70 if p in full else 70 if p in empty else 0})
+                    Line(
+                        "klop",
+                        f"klop {_klop_state(p, full, empty)}",
+                        {p: -70 if p in full else 70 if p in empty else 0},
+                    )
                     for p in hand.players
                 ]
             step = rules["round_difference"]
@@ -296,8 +363,11 @@ class Slovenian(Variant):
                 for p in hand.players
             ]
         return [
-            Line("klop", "klop no trick +10" if p in empty else f"klop {points[p]}",
-                 {p: 10 if p in empty else -points[p]})
+            Line(
+                "klop",
+                "klop no trick +10" if p in empty else f"klop {points[p]}",
+                {p: 10 if p in empty else -points[p]},
+            )
             for p in hand.players
         ]
 
@@ -334,8 +404,13 @@ def _with_trulapagat(bonuses: tuple[Bonus, ...], bonus_values) -> tuple[Bonus, .
     trula = next((b for b in bonuses if b.name == "trula"), None)
     pagat = next((b for b in bonuses if b.name == "pagat-ultimo"), None)
     if (
-        trula is None or pagat is None or trula.side != pagat.side
-        or trula.announced or pagat.announced or not trula.made or not pagat.made
+        trula is None
+        or pagat is None
+        or trula.side != pagat.side
+        or trula.announced
+        or pagat.announced
+        or not trula.made
+        or not pagat.made
     ):
         return bonuses
     merged = Bonus("trulapagat", side=trula.side)
@@ -373,8 +448,7 @@ class SlovenianTwo(Variant):
                 value = -3 * max(1, WIN - p)
                 text = f"{player} announced and lost: 3 × {max(1, WIN - p)}"
         else:
-            player, other = (first, second) if points[first] >= points[second] else (
-                second, first)
+            player, other = (first, second) if points[first] >= points[second] else (second, first)
             value = points[player] - WIN if points[player] != points[other] else 0
             value = max(value, 0)
             text = f"{player} {points[player]} : {points[other]}"

@@ -48,10 +48,22 @@ def contract(id: str, required: str = "", optional: str = "", bonuses=()) -> Con
 # The fields of a hand (HANDS.md): those of every hand, those a contract may use (§11), and
 # those any contract may carry.
 COMMON_FIELDS = frozenset({"format", "variant", "rules", "players", "contract"})
-CONTRACT_FIELDS = frozenset({
-    "declarer", "partner", "points", "made", "level", "oudlers", "contra", "bonuses",
-    "points_by_player", "tricks_by_player", "declarations", "announcer",
-})
+CONTRACT_FIELDS = frozenset(
+    {
+        "declarer",
+        "partner",
+        "points",
+        "made",
+        "level",
+        "oudlers",
+        "contra",
+        "bonuses",
+        "points_by_player",
+        "tricks_by_player",
+        "declarations",
+        "announcer",
+    }
+)
 HAND_FIELDS = COMMON_FIELDS | CONTRACT_FIELDS | {"dealer", "adjustments", "radelci"}
 
 # The two rows every variant has (RULES.md §0).
@@ -200,8 +212,11 @@ class Variant:
         preset = data.get("preset", self.default_preset)
         if preset not in self.presets:
             problems.add(
-                f"{path}.preset", "unknown-preset",
-                value=preset, variant=self.id, known=_known(self.presets),
+                f"{path}.preset",
+                "unknown-preset",
+                value=preset,
+                variant=self.id,
+                known=_known(self.presets),
             )
             return None
         switches = dict(self.presets[preset])
@@ -212,8 +227,11 @@ class Variant:
             switch = self.switches.get(name)
             if switch is None:
                 problems.add(
-                    f"{path}.{name}", "unknown-switch",
-                    value=name, variant=self.id, known=_known(self.switches) or "none",
+                    f"{path}.{name}",
+                    "unknown-switch",
+                    value=name,
+                    variant=self.id,
+                    known=_known(self.switches) or "none",
                 )
                 continue
             switches[name] = switch.read(value, f"{path}.{name}", problems, switches[name])
@@ -254,7 +272,7 @@ class Variant:
         return []
 
     def settlement_method(self, rules: Rules) -> str:
-        """"average" (total − mean) or "pairwise" (N × total − sum of totals), RULES.md §7."""
+        """ "average" (total − mean) or "pairwise" (N × total − sum of totals), RULES.md §7."""
         return "average"
 
 
@@ -288,6 +306,16 @@ def resolve_rules(variant_id: str, data: Any = None) -> dict[str, Any]:
 
 
 __all__ = [
-    "ADJUSTMENT", "REDEAL", "BonusSpec", "Contract", "Rules", "Switch", "Variant",
-    "contract", "get_variant", "register", "resolve_rules", "variants",
+    "ADJUSTMENT",
+    "REDEAL",
+    "BonusSpec",
+    "Contract",
+    "Rules",
+    "Switch",
+    "Variant",
+    "contract",
+    "get_variant",
+    "register",
+    "resolve_rules",
+    "variants",
 ]

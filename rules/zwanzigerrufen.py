@@ -35,7 +35,8 @@ ALL_BONUSES = ("absolut", "pagat-ultimo", "valat", "trull", "king-trull", "mond-
 SUIT_SOLO_BONUSES = ("absolut", "valat", "king-trull")
 
 SWITCHES = {
-    s.name: s for s in (
+    s.name: s
+    for s in (
         Switch("valat_scoring", choices=("sum", "plus-game", "replaces-game")),
         Switch("premium_payer", choices=("individual", "side")),
     )
@@ -74,8 +75,7 @@ class Zwanzigerrufen(Variant):
     def contracts(self, rules: Rules) -> dict[str, Contract]:
         return {
             "rufer": contract("rufer", "declarer points", "partner contra", ALL_BONUSES),
-            "suit-solo": contract("suit-solo", "declarer points", "contra",
-                                  SUIT_SOLO_BONUSES),
+            "suit-solo": contract("suit-solo", "declarer points", "contra", SUIT_SOLO_BONUSES),
             "solo": contract("solo", "declarer points", "contra", ALL_BONUSES),
         }
 
@@ -90,14 +90,20 @@ class Zwanzigerrufen(Variant):
                     problems.add(f"{at}.announced", "absolut-silent")
                 elif bonus.made is not None and bonus.made != _has_absolut(hand, bonus.side):
                     problems.add(
-                        f"{at}.made", "absolut-disagrees",
-                        side=labels.SIDES[bonus.side], points=side_points(hand, bonus.side),
+                        f"{at}.made",
+                        "absolut-disagrees",
+                        side=labels.SIDES[bonus.side],
+                        points=side_points(hand, bonus.side),
                     )
             elif bonus.name == "valat" and bonus.made:
                 needed = CARD_POINTS if bonus.side == DECLARER else 0
                 if hand.points != needed:
-                    problems.add(f"{path}points", "valat-points",
-                                 side=labels.SIDES[bonus.side], points=needed)
+                    problems.add(
+                        f"{path}points",
+                        "valat-points",
+                        side=labels.SIDES[bonus.side],
+                        points=needed,
+                    )
 
     def score(self, hand: Hand, rules: Rules, carry: Any) -> tuple[list[Line], Any]:
         solo = hand.contract != "rufer"
@@ -133,8 +139,9 @@ class Zwanzigerrufen(Variant):
             text += ", " + labels.LINE_WORDS["lost"]
             value = -value
         level = hand.contra
-        return side_line(hand, "game", text + contra_words(level, FAMILY), DECLARER, value,
-                         multiplier(level))
+        return side_line(
+            hand, "game", text + contra_words(level, FAMILY), DECLARER, value, multiplier(level)
+        )
 
     def _bonus(self, hand: Hand, bonus: Bonus, bonus_values) -> Line:
         """An announced bonus, or a silent pagat ultimo or valat: a side item of its side."""

@@ -45,9 +45,7 @@ def club_view(role: str = Role.VIEWER, methods: tuple[str, ...] = ("GET", "HEAD"
 def membership_of(request: HttpRequest, club: str) -> Membership | None:
     """The signed-in user's membership of the club with this slug (club loaded), or None."""
     return (
-        Membership.objects.select_related("club")
-        .filter(user=request.user, club__slug=club)
-        .first()
+        Membership.objects.select_related("club").filter(user=request.user, club__slug=club).first()
     )
 
 

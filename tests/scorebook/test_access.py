@@ -114,9 +114,11 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
         "membership": lambda: Membership.objects.get(user=members["viewer"]).pk,
         "session": lambda: session.pk,
         "tournament": lambda: _a_tournament(club).pk,
-        "season": lambda: club.seasons.get_or_create(
-            name="Winter", defaults={"starts_on": datetime.date(2026, 1, 1)}
-        )[0].pk,
+        "season": lambda: (
+            club.seasons.get_or_create(
+                name="Winter", defaults={"starts_on": datetime.date(2026, 1, 1)}
+            )[0].pk
+        ),
         "number": lambda: _a_hand(session, members).number,
         "uidb64": lambda: "MQ",
         "token": lambda: "set-password",
