@@ -523,3 +523,16 @@ def test_a_five_seat_sheet_fits_the_phone(phone, club, players, members, variant
         assert "−" in texts and not re.search(r"(?<![\w])-\d", texts), texts
     page.screenshot(path=str(SCREENSHOTS / f"sheet-five-{variant}.png"), full_page=True)
     assert page.console_errors == [], page.console_errors
+
+
+def test_enter_in_the_points_field_still_saves_the_hand(phone, session, members):
+    """The count button sits before "Save the hand" in the form: Enter must still save."""
+    page = phone
+    log_in(page)
+    page.goto(sheet_url(session) + "../hands/new/")
+    chip(page, "declarer", "Bor").click()
+    points = page.get_by_label(re.compile("Card points of the declarer's side"))
+    points.fill("41")
+    points.press("Enter")
+    expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
+    assert Hand.objects.get(session=session).data["points"] == 41
