@@ -592,3 +592,25 @@ def test_an_unknown_or_repeated_card_is_the_engines_problem_at_the_cards(
     assert "joker-9&#x27; is not a card of the slovenian deck" in html
     html = client.post(target, fields).content.decode()
     assert "Tick the cards the declarer&#x27;s side took." in html
+
+
+def test_count_cards_while_editing_a_hand_changes_nothing_until_saved(session, members, client_as):
+    client = client_as(members["scorekeeper"])
+    hand = services.record_hand(
+        session,
+        {"contract": "three", "declarer": "Ana", "points": 30},
+        uuid.uuid4(),
+        members["scorekeeper"],
+    )
+    edit = url("scorebook:hand_edit", session, number=1)
+    html = client.get(edit).content.decode()
+    assert "?hand=1&amp;part=count" in html and "?hand=1&amp;part=cards" in html
+    fields = {"contract": "three", "declarer": "1", "points": "30", "version": hand.version}
+    target = url("scorebook:hand_preview", session) + "?hand=1&part=count"
+    html = client.post(target, {**fields, "cards": SLOVENIAN_PILE}).content.decode()
+    assert 'name="points" id="id_points" value="41"' in html
+    response = client.post(edit, {**fields, "cards": SLOVENIAN_PILE, "_count": "1"})
+    assert response.status_code == 200
+    assert 'name="points" id="id_points" value="41"' in response.content.decode()
+    hand.refresh_from_db()
+    assert hand.data["points"] == 30 and hand.version == 1
