@@ -6,7 +6,7 @@ outside ``rules/``. A family module defines a ``Variant`` subclass and calls ``r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -129,17 +129,18 @@ def _known(values) -> str:
     return ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
 
 
-class Rules(Mapping):
+class Rules(dict):
     """A variant's switches resolved from a preset and overrides, with what follows from them.
 
-    Read-only. ``contracts`` (id -> Contract, redeal and adjustment included) is derived once
-    here so that scoring a long sheet does not derive it again for every hand.
+    Read-only: a dict only so that the scoring code's many ``rules[switch]`` lookups run at
+    dict speed; every method that would change it raises. ``contracts`` (id -> Contract, redeal
+    and adjustment included) is derived once here, not again for every hand of a sheet.
     """
 
     def __init__(self, variant: Variant, preset: str, switches: dict[str, Any]):
+        super().__init__(switches)
         self.variant = variant
         self.preset = preset
-        self._switches = MappingProxyType(switches)
         contracts = variant.contracts(self)
         contracts[REDEAL.id] = REDEAL
         contracts[ADJUSTMENT.id] = ADJUSTMENT
@@ -151,18 +152,15 @@ class Rules(Mapping):
         }
         self.max_contra: int = variant.max_contra(self)
 
-    def __getitem__(self, key: str) -> Any:
-        return self._switches[key]
+    def _read_only(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("rules are read-only: resolve new ones from a preset and switches")
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._switches)
-
-    def __len__(self) -> int:
-        return len(self._switches)
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
 
     def to_json(self) -> dict[str, Any]:
         """The full switch values with the preset's name: what a session freezes."""
-        return {"preset": self.preset, **_jsonable(dict(self._switches))}
+        return {"preset": self.preset, **_jsonable(dict(self))}
 
 
 def _jsonable(value: Any) -> Any:

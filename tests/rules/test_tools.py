@@ -198,3 +198,12 @@ def presets_fingerprint() -> str:
 
 def test_the_rules_version_changes_with_the_presets():
     assert FINGERPRINTS.get(RULES_VERSION) == presets_fingerprint()
+
+
+def test_resolved_rules_cannot_be_changed():
+    rules = variants()[0].rules({"preset": "tarzs"})
+    with pytest.raises(TypeError):
+        rules["mondfang"] = 0
+    with pytest.raises(TypeError):
+        rules.update(radelci=False)
+    assert rules["mondfang"] == 21
