@@ -130,3 +130,23 @@ class ContractTally(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session_id}: {self.player_id} {self.contract} {self.won}/{self.declared}"
+
+
+class StaleFamily(models.Model):
+    """A family of a club whose hands changed since its ratings were last rebuilt.
+
+    Saving a hand only marks it (one row, whatever the club's history); the league pages
+    rebuild before they read, so a save does not wait for the ratings of a long history.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    family = models.CharField(max_length=20)
+    marked_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "family"], name="stalefamily_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.family} of club {self.club_id} since {self.marked_at}"

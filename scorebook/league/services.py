@@ -32,13 +32,20 @@ from django.db.models import (
 )
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
 from rules import labels as rule_labels
 from rules.ratings import START, UNRATED, update
 from rules.slovenian import RADELC_CONTRACTS
-from scorebook.league.models import ContractTally, LeagueSession, PlayerSession, Rating
+from scorebook.league.models import (
+    ContractTally,
+    LeagueSession,
+    PlayerSession,
+    Rating,
+    StaleFamily,
+)
 from scorebook.models import Club, Entry, Hand, Player, Season, Session, SessionSeat
 
 CENT = Decimal("0.01")
@@ -87,10 +94,11 @@ def rebuild_ratings(club: Club, family: str | None = None, *, full: bool = False
     """Bring ratings and league summaries of `club` (one family, or all) up to date with its
     hands; returns how many hands were read.
 
-    Cheap to call after every hand recorded, edited or voided: it finds the earliest session
-    whose hands changed since the last rebuild (or that was added, moved to another date or
-    deleted) and recomputes from there on, starting from the ratings stored before it. `full`
-    recomputes the family from its first hand; both give the same result.
+    Pages call it through `ensure_current` once a hand was recorded, edited or voided: it
+    finds the earliest session whose hands changed since the last rebuild (or that was added,
+    moved to another date or deleted) and recomputes from there on, starting from the ratings
+    stored before it. `full` recomputes the family from its first hand; both give the same
+    result.
     """
     families = [family] if family else list(family_variants())
     read = 0
@@ -100,6 +108,26 @@ def rebuild_ratings(club: Club, family: str | None = None, *, full: bool = False
         for name in families:
             read += _rebuild_family(club, name, full)
     return read
+
+
+def mark_stale(club: Club, family: str) -> None:
+    """Note that a family's hands changed: one write, whatever the club's history."""
+    StaleFamily.objects.update_or_create(
+        club=club, family=family, defaults={"marked_at": timezone.now()}
+    )
+
+
+def ensure_current(club: Club) -> None:
+    """Rebuild what changed since the last rebuild, before a league page reads.
+
+    A mark made while the rebuild runs has a newer time and survives it, so the next page
+    rebuilds again: no change is ever left out.
+    """
+    for family, marked_at in StaleFamily.objects.filter(club=club).values_list(
+        "family", "marked_at"
+    ):
+        rebuild_ratings(club, family)
+        StaleFamily.objects.filter(club=club, family=family, marked_at=marked_at).delete()
 
 
 def _family_sessions(club: Club, family: str) -> QuerySet[Session]:

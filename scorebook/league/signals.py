@@ -1,4 +1,5 @@
-"""Keep the league current: ratings after every change to a session's hands, and the copy of
+"""Keep the league current: ratings after every change to a session's hands (marked stale here,
+rebuilt before a league page reads), and the copy of
 a session's closing totals and nets when it closes or reopens (closing changes no hand, so it
 needs no rating rebuild).
 """
@@ -23,7 +24,8 @@ def session_saved(sender, instance: Session, created: bool, update_fields=None, 
 
 @receiver(hands_changed, dispatch_uid="league_hands_changed")
 def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
-    """Ratings follow every recorded, edited or voided hand (only what changed is redone)."""
-    from scorebook.league.services import family_of, rebuild_ratings
+    """Ratings follow every recorded, edited or voided hand: marked now, rebuilt (only what
+    changed) when a league page is next read."""
+    from scorebook.league.services import family_of, mark_stale
 
-    rebuild_ratings(session.club, family_of(session.variant))
+    mark_stale(session.club, family_of(session.variant))

@@ -15,6 +15,7 @@ LEDGER_PAGE = 20
 @club_view(role=Role.VIEWER)
 def ledger(request):
     club = request.club
+    services.ensure_current(club)
     # Page over ids alone: sorting a thousand sessions is cheaper without their JSON.
     closed = club.sessions.filter(is_closed=True).order_by("-date", "-id")
     page = Paginator(closed.values_list("id", flat=True), LEDGER_PAGE).get_page(
@@ -29,6 +30,7 @@ def ledger(request):
 @club_view(role=Role.VIEWER)
 def standings(request):
     club = request.club
+    services.ensure_current(club)
     families = services.families_played(club)
     family = request.GET.get("family") or (families[0] if families else "")
     if families and family not in families:
@@ -91,6 +93,7 @@ def standings(request):
 def player(request, player: int):
     club = request.club
     who = get_for_club(Player, club, pk=player)
+    services.ensure_current(club)
     data = services.player_summary(club, who)
     history = data["history"]
     running = charts.line_chart(

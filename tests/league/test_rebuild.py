@@ -8,7 +8,7 @@ from django.core.management import call_command
 
 from scorebook import services as hand_services
 from scorebook.league import services
-from scorebook.league.models import ContractTally, PlayerSession, Rating
+from scorebook.league.models import ContractTally, PlayerSession, Rating, StaleFamily
 
 from .conftest import add_hand, add_session
 
@@ -109,7 +109,8 @@ def test_a_deleted_or_moved_session_is_noticed(club, history):
 def test_with_the_hand_services(
     club, session, players, members, django_capture_on_commit_callbacks
 ):
-    """Recorded, then voided through scorebook.services: the ratings follow by themselves."""
+    """Recorded, then voided through scorebook.services: the change marks the family stale,
+    and the ratings follow before a league page reads them."""
     user = members["scorekeeper"]
     with django_capture_on_commit_callbacks(execute=True):
         hand = hand_services.record_hand(
@@ -118,6 +119,8 @@ def test_with_the_hand_services(
             uuid.uuid4(),
             user,
         )
+    assert not Rating.objects.filter(club=club).exists()  # saving did not wait for them
+    services.ensure_current(club)
     got = dict(Rating.objects.filter(club=club).values_list("player__name", "rating"))
     # Ana and Cene +24 each beat Bor and Dani: +8 and −8.
     assert got == {
@@ -126,10 +129,27 @@ def test_with_the_hand_services(
         "Cene": Decimal("1508.00"),
         "Dani": Decimal("1492.00"),
     }
+    assert not StaleFamily.objects.exists()
     with django_capture_on_commit_callbacks(execute=True):
         hand_services.void_hand(hand, "wrong table", hand.version, user)
+    services.ensure_current(club)
     assert not Rating.objects.filter(club=club).exists()
     assert not PlayerSession.objects.filter(club=club).exists()
+
+
+def test_a_mark_made_during_a_rebuild_survives_it(club, history, monkeypatch):
+    """A hand saved while a page rebuilds marks again; that mark is not wiped out."""
+    services.mark_stale(club, "slovenian")
+    real = services.rebuild_ratings
+
+    def rebuild_while_a_hand_is_saved(*args, **kwargs):
+        read = real(*args, **kwargs)
+        services.mark_stale(club, "slovenian")  # a newer mark
+        return read
+
+    monkeypatch.setattr(services, "rebuild_ratings", rebuild_while_a_hand_is_saved)
+    services.ensure_current(club)
+    assert StaleFamily.objects.filter(club=club, family="slovenian").exists()
 
 
 def test_closing_reaches_the_ledger(club, session, members):
