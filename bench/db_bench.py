@@ -10,9 +10,7 @@ Prints hands per second and how many saves failed; none may fail.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -20,6 +18,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from benchdb import setup_django  # noqa: E402
+
 HAND = {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 39}
 
 
@@ -29,14 +30,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=40, help="hands per writer")
     args = parser.parse_args()
 
-    tmp = tempfile.TemporaryDirectory()
-    if not os.environ.get("DATABASE_URL"):
-        os.environ["DATABASE_URL"] = f"sqlite:///{tmp.name}/bench.sqlite3"
-    os.environ.setdefault("DEBUG", "1")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorebook.settings")
-    import django
-
-    django.setup()
+    tmp = setup_django()
     from django.core.management import call_command
     from django.db import connection
 

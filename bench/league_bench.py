@@ -17,11 +17,9 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 import uuid
 from decimal import Decimal
@@ -29,6 +27,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from benchdb import setup_django  # noqa: E402
+
 NAMES = ["Ana", "Bor", "Cene", "Dani", "Eva", "Fran", "Gal", "Hana", "Ivo", "Jana", "Kim", "Lea"]
 SLOVENIAN = ["three", "two", "one", "solo-three", "solo-two", "solo-one"]
 
@@ -160,14 +161,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=25)
     args = parser.parse_args()
 
-    tmp = tempfile.TemporaryDirectory()
-    if not os.environ.get("DATABASE_URL"):
-        os.environ["DATABASE_URL"] = f"sqlite:///{tmp.name}/bench.sqlite3"
-    os.environ.setdefault("DEBUG", "1")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorebook.settings")
-    import django
-
-    django.setup()
+    tmp = setup_django()  # noqa: F841  the SQLite folder lives while main runs
     from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.core.management import call_command

@@ -19,18 +19,19 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import os
 import random
 import re
 import statistics
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from benchdb import setup_django  # noqa: E402
+
 sys.path.insert(0, str(ROOT / "bench"))
 
 
@@ -70,13 +71,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=30)
     args = parser.parse_args()
 
-    tmp = tempfile.TemporaryDirectory()
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{tmp.name}/bench.sqlite3")
-    os.environ.setdefault("DEBUG", "1")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorebook.settings")
-    import django
-
-    django.setup()
+    tmp = setup_django()  # noqa: F841  the SQLite folder lives while main runs
     from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.core.management import call_command

@@ -1,0 +1,18 @@
+"""The database the Django benchmarks run on."""
+
+import os
+import tempfile
+
+
+def setup_django() -> tempfile.TemporaryDirectory:
+    """Start Django with the project's settings on DATABASE_URL, or, when it is not set, on a
+    fresh SQLite file in a temporary folder, which lasts as long as the folder returned."""
+    folder = tempfile.TemporaryDirectory()
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["DATABASE_URL"] = f"sqlite:///{folder.name}/bench.sqlite3"
+    os.environ.setdefault("DEBUG", "1")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorebook.settings")
+    import django
+
+    django.setup()
+    return folder
