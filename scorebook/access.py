@@ -50,8 +50,13 @@ def membership_of(request: HttpRequest, club: str) -> Membership | None:
 
 
 def get_for_club(model, club: Club, **lookup):
-    """An object of `club` or 404: another club's object looks like no object at all."""
+    """An object of `club` or 404: another club's object looks like no object at all.
+
+    The object keeps `club` as its club, so reading `obj.club` costs no second query.
+    """
     try:
-        return model.objects.get(club=club, **lookup)
+        found = model.objects.get(club=club, **lookup)
     except model.DoesNotExist as exc:
         raise Http404 from exc
+    found.club = club
+    return found

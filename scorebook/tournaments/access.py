@@ -33,7 +33,6 @@ def tournament_view(methods: tuple[str, ...] = ("GET", "HEAD")) -> Callable:
             membership = membership_of(request, club)
             if membership is not None:
                 found = get_for_club(Tournament, membership.club, pk=tournament)
-                found.club = membership.club
                 request.club = membership.club
                 request.membership = membership
             else:
