@@ -11,7 +11,7 @@ RULES.md says. Public API::
 
 from rules.model import Adjustment, Bonus, Declaration, Hand, Line, Result
 from rules.problems import Problem, RulesError
-from rules.scoring import SheetResult, SheetRow, evaluate, score_hand, score_sheet
+from rules.scoring import Running, SheetResult, SheetRow, evaluate, score_hand, score_sheet
 from rules.settlement import Settlement, Transfer, settle
 from rules.variant import Contract, Rules, Variant, get_variant, resolve_rules, variants
 
@@ -36,6 +36,7 @@ __all__ = [
     "Problem",
     "Result",
     "Rules",
+    "Running",
     "RulesError",
     "Settlement",
     "SheetResult",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 from rules.labels import LINE_WORDS
@@ -54,6 +55,54 @@ def _play(variant: Variant, rules: Rules, hand: Hand, carry: Any) -> tuple[Resul
     return Result(hand, amounts, tuple(lines), radelci), carry
 
 
+class Running(NamedTuple):
+    """Where a sheet stands between two hands: enough to score the next hand without the ones
+    before it. An app that stores it with each hand adds a hand at the cost of that hand alone.
+
+    ``carry`` is what the variant carries (Slovenian radelci, else None); ``dealer_seat`` is the
+    seat that deals next; ``played`` counts the hands so far.
+    """
+
+    totals: Mapping[str, Amount]
+    carry: Any
+    dealer_seat: int
+    played: int
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON: an amount that is not a whole number is written as a string."""
+        return {
+            "totals": {player: amount_json(a) for player, a in self.totals.items()},
+            "carry": self.carry,
+            "dealer_seat": self.dealer_seat,
+            "played": self.played,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Running:
+        return cls(
+            {player: amount_of(a) for player, a in data["totals"].items()},
+            data["carry"],
+            data["dealer_seat"],
+            data["played"],
+        )
+
+
+def amount_json(amount: Amount) -> int | str:
+    """An amount for JSON without losing a half point: whole numbers as ints, others as text."""
+    if isinstance(amount, Decimal) and amount != amount.to_integral_value():
+        return str(amount)
+    return int(amount)
+
+
+def amount_of(value: int | str) -> Amount:
+    return Decimal(value) if isinstance(value, str) else value
+
+
+def start(variant: Variant, rules: Rules, players: tuple[str, ...]) -> Running:
+    """A sheet before its first hand."""
+    return Running(dict.fromkeys(players, 0), variant.start_carry(players, rules), 0, 0)
+
+
 class SheetRow(NamedTuple):
     """One hand of a sheet: its result, who dealt, and the running totals after it."""
 
@@ -80,6 +129,7 @@ class SheetResult:
     closing: tuple[Line, ...]
     totals: Mapping[str, Amount]
     settlement: Settlement
+    running: Running  # after the last hand, before any closing lines
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"hands": [row.to_json() for row in self.rows]}
@@ -138,14 +188,25 @@ def score_sheet(data: Any, closed: bool = True) -> SheetResult:
 
 
 def evaluate(
-    variant: Variant, rules: Rules, players: tuple[str, ...], hands: list[Hand], closed: bool
+    variant: Variant,
+    rules: Rules,
+    players: tuple[str, ...],
+    hands: list[Hand],
+    closed: bool,
+    running: Running | None = None,
 ) -> SheetResult:
-    """Score hands that were already read, in order; the app calls this for a session."""
-    totals: dict[str, Amount] = dict.fromkeys(players, 0)
-    carry = variant.start_carry(players, rules)
+    """Score hands that were already read, in order; the app calls this for a session.
+
+    With ``running`` the hands continue a sheet from where it stood (their rows are numbered
+    on from it); without, they are a whole sheet.
+    """
+    if running is None:
+        running = start(variant, rules, players)
+    totals: dict[str, Amount] = dict(running.totals)
+    carry = running.carry
+    dealer_seat = running.dealer_seat
     rows = []
-    dealer_seat = 0
-    for number, hand in enumerate(hands, start=1):
+    for number, hand in enumerate(hands, start=running.played + 1):
         if hand.dealer is not None:
             dealer_seat = players.index(hand.dealer)
         result, carry = _play(variant, rules, hand, carry)
@@ -154,6 +215,7 @@ def evaluate(
         rows.append(SheetRow(number, players[dealer_seat], result, dict(totals)))
         if hand.contract != "redeal":
             dealer_seat = (dealer_seat + 1) % len(players)
+    after = Running(dict(totals), carry, dealer_seat, running.played + len(rows))
     closing = tuple(variant.closing_lines(players, carry, rules)) if closed else ()
     for line in closing:
         for player, value in line.amounts.items():
@@ -166,4 +228,5 @@ def evaluate(
         closing,
         totals,
         settle(totals, variant.settlement_method(rules)),
+        after,
     )

@@ -3,9 +3,14 @@
 Every expected number is worked out by hand from RULES.md and written out here.
 """
 
+import json
+
 import pytest
 
-from rules import RulesError, score_hand, score_sheet
+from rules import RulesError, Running, evaluate, score_hand, score_sheet
+from rules.problems import Problems
+from rules.reader import read_hand
+from rules.scoring import read_sheet
 
 FOUR = ["Ana", "Bor", "Cene", "Dani"]
 THREE = ["Ana", "Bor", "Cene"]
@@ -317,6 +322,29 @@ def test_radelci_across_a_sheet():
     assert result.rows[-1].totals == {"Ana": 280, "Bor": 30, "Cene": -20, "Dani": -50}
     assert result.totals == {"Ana": 280, "Bor": 30, "Cene": -20, "Dani": -50}
     assert result.settlement.nets == {"Ana": 880, "Bor": -120, "Cene": -320, "Dani": -440}
+
+
+def test_a_sheet_continues_from_where_it_stood():
+    """An app stores the running state with each hand and scores a new hand alone from it:
+    the rows must be the ones the whole sheet gives (radelci, dealer, totals)."""
+    data = sheet(RADELC_SHEET, radelc_penalty=-40)
+    first = score_sheet({**data, "hands": data["hands"][:2]}, closed=False)
+    stored = json.loads(json.dumps(first.running.to_json()))
+    assert stored == {
+        "totals": {"Ana": 70, "Bor": 30, "Cene": 30, "Dani": 0},
+        "carry": {"Ana": 1, "Bor": 0, "Cene": 1, "Dani": 1},
+        "dealer_seat": 2,
+        "played": 2,
+    }
+    table = read_sheet(data, Problems())
+    rest = [read_hand(hand, Problems(), "", table)[2] for hand in data["hands"][2:]]
+    result = evaluate(table.variant, table.rules, table.players, rest, True,
+                      Running.from_json(stored))
+    assert [(row.number, row.dealer, row.result.amounts["Ana"], row.totals["Ana"])
+            for row in result.rows] == [(3, "Cene", 0, 70), (4, "Dani", 70, 140),
+                                        (5, "Ana", 140, 280)]
+    assert result.totals == {"Ana": 200, "Bor": -50, "Cene": -140, "Dani": -170}
+    assert result.running.carry == {"Ana": 2, "Bor": 2, "Cene": 3, "Dani": 3}
 
 
 def test_unused_radelci_penalty_when_the_session_closes():
