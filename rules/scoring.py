@@ -202,21 +202,12 @@ def evaluate(
     """
     if running is None:
         running = start(variant, rules, players)
-    totals: dict[str, Amount] = dict(running.totals)
-    carry = running.carry
-    dealer_seat = running.dealer_seat
     rows = []
-    for number, hand in enumerate(hands, start=running.played + 1):
-        if hand.dealer is not None:
-            dealer_seat = players.index(hand.dealer)
-        result, carry = _play(variant, rules, hand, carry)
-        for player, value in result.amounts.items():
-            totals[player] += value
-        rows.append(SheetRow(number, players[dealer_seat], result, dict(totals)))
-        if hand.contract != "redeal":
-            dealer_seat = (dealer_seat + 1) % len(players)
-    after = Running(dict(totals), carry, dealer_seat, running.played + len(rows))
-    closing = tuple(variant.closing_lines(players, carry, rules)) if closed else ()
+    for hand in hands:
+        row, running = play(variant, rules, players, hand, running)
+        rows.append(row)
+    totals = dict(running.totals)
+    closing = tuple(variant.closing_lines(players, running.carry, rules)) if closed else ()
     for line in closing:
         for player, value in line.amounts.items():
             totals[player] += value
@@ -228,5 +219,21 @@ def evaluate(
         closing,
         totals,
         settle(totals, variant.settlement_method(rules)),
-        after,
+        running,
     )
+
+
+def play(
+    variant: Variant, rules: Rules, players: tuple[str, ...], hand: Hand, running: Running
+) -> tuple[SheetRow, Running]:
+    """One more hand of a sheet: its row, and where the sheet stands after it."""
+    dealer_seat = running.dealer_seat if hand.dealer is None else players.index(hand.dealer)
+    result, carry = _play(variant, rules, hand, running.carry)
+    totals = dict(running.totals)
+    for player, value in result.amounts.items():
+        totals[player] += value
+    number = running.played + 1
+    row = SheetRow(number, players[dealer_seat], result, totals)
+    if hand.contract != "redeal":
+        dealer_seat = (dealer_seat + 1) % len(players)
+    return row, Running(totals, carry, dealer_seat, number)
