@@ -198,7 +198,11 @@ class Hand(models.Model):
     changed_at = models.DateTimeField(auto_now=True)
     voided = models.BooleanField(_("voided"), default=False)
     void_reason = models.CharField(_("reason"), max_length=200, blank=True)
-    history = HistoricalRecords()
+    # The hand's row of the sheet as the engine scored it, and the running state after it
+    # (scorebook.sheets.row_score): derived from `data` and the rows before, so kept out of
+    # the history, like the entries.
+    score = models.JSONField(_("score"), default=dict, blank=True)
+    history = HistoricalRecords(excluded_fields=["score"])
 
     class Meta:
         ordering = ["session", "number"]

@@ -1,8 +1,9 @@
 """Write services: every change to clubs, rosters, sessions and hands goes through here.
 
-Each function opens its own transaction (there is no ATOMIC_REQUESTS). Entries are written only
-by `_write_entries`, called only from inside `record_hand`'s transaction, so the sum of a player's
-entries is always the sum of the hands that are there.
+Each function opens its own transaction (there is no ATOMIC_REQUESTS). A hand's entries and its
+stored row of the sheet (`Hand.score`) are written only by `record_hand` and `_rescore`, inside
+the transaction of the change, so the sum of a player's entries is always the sum of the hands
+that are there, and every stored row follows from the rows before it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max, Q, Sum
+from django.db.models import F, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -162,6 +163,9 @@ def rename_player(*, player: Player, name: str, user=None) -> Player:
                 default_user=user,
                 default_change_reason=f"renamed {old} to {player.name}",
             )
+            # The stored rows name the players too (amounts, totals, radelci, dealer).
+            for session in Session.objects.filter(seats__player=player):
+                _rescore(session, 1)
     return player
 
 
@@ -319,13 +323,17 @@ def settlement(session: Session) -> rules.Settlement:
 # --- Hands --------------------------------------------------------------------------------
 
 
-def build_hand_json(session: Session, data: Mapping[str, Any]) -> dict[str, Any]:
-    """The full hand (HANDS.md) from the session's variant, frozen rules and seats + the form."""
+def build_hand_json(
+    session: Session, data: Mapping[str, Any], players: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The full hand (HANDS.md) from the session's variant, frozen rules and seats + the form.
+
+    ``players`` are the seat names, for a caller that has them already."""
     hand = {
         "format": 1,
         "variant": session.variant,
         "rules": dict(session.rules),
-        "players": [p.name for p in session.seated_players()],
+        "players": list(players) if players is not None else sheets.session_players(session),
     }
     hand.update(data)
     return hand
@@ -355,30 +363,38 @@ def _check_writable(session: Session, is_admin: bool) -> None:
         raise ServiceError(_("This session is closed; only a club admin can change it."))
 
 
-def _write_entries(hand: Hand, amounts: Mapping[str, Any], seats: Mapping[str, Player]) -> None:
-    Entry.objects.filter(hand=hand).delete()
-    Entry.objects.bulk_create(
-        Entry(hand=hand, player=seats[name], amount=_to_amount(amount))
-        for name, amount in amounts.items()
-    )
-
-
-def _rewrite_entries(session: Session, from_number: int) -> None:
-    """Rewrite the entries of every hand numbered `from_number` or later from the evaluated
-    sheet: an edit or a void changes the radelci, so the amounts of the hands after it."""
+def _rescore(session: Session, from_number: int) -> None:
+    """Rescore every hand numbered `from_number` or later from the running state before it,
+    storing each row and rewriting its entries: an edit or a void changes the radelci and the
+    dealer, so the amounts of the hands after it."""
     seats = {p.name: p for p in session.seated_players()}
-    hands, sheet = sheets.evaluate_session(
-        session, hands=sheets.stored_hands(session), players=tuple(seats)
+    sheet = sheets.engine_sheet(session, tuple(seats))
+    hands = list(
+        session.hands.filter(number__gte=from_number)
+        .order_by("number")
+        .only("pk", "number", "data", "voided")
     )
+    scores = sheets.score_hands(
+        sheet,
+        [(hand.number, None if hand.voided else hand.data) for hand in hands],
+        sheets.running_before(session, sheet, from_number),
+    )
+    for hand, score in zip(hands, scores, strict=True):
+        hand.score = score
+    Hand.objects.bulk_update(hands, ["score"])
     Entry.objects.filter(hand__session=session, hand__number__gte=from_number).delete()
     Entry.objects.bulk_create(
-        Entry(hand_id=hand.pk, player=seats[name], amount=_to_amount(amount))
-        for hand, row in zip(hands, sheet.rows, strict=True)
-        if hand.number >= from_number
-        for name, amount in row.result.amounts.items()
+        entry for hand in hands if not hand.voided for entry in _entries(hand, hand.score, seats)
     )
     if session.is_closed:
         _refresh_closing(session)
+
+
+def _entries(hand: Hand, score: Mapping[str, Any], seats: Mapping[str, Player]) -> list[Entry]:
+    return [
+        Entry(hand=hand, player=seats[name], amount=_to_amount(amount))
+        for name, amount in score["amounts"].items()
+    ]
 
 
 def record_hand(
@@ -391,13 +407,16 @@ def record_hand(
 ) -> Hand:
     """Score and store the next hand of a session, with one entry per player dealt in.
 
-    The hand is scored as the next row of the session's sheet, so radelci held from earlier
-    hands count. Idempotent on `client_id`: a phone that sends the same hand twice gets the
-    first one back. Raises rules.RulesError (every problem of the hand, paths relative to the
-    hand) or ServiceError.
+    The hand is scored as the next row of the session's sheet, from the running state stored
+    with the last hand, so radelci held from earlier hands count and the cost does not grow
+    with the session. Idempotent on `client_id`: a phone that sends the same hand twice gets
+    the first one back. Raises rules.RulesError (every problem of the hand, paths relative to
+    the hand) or ServiceError.
     """
     client_id = uuid.UUID(str(client_id))
-    hand_json = build_hand_json(session, data)
+    seats = {p.name: p for p in session.seated_players()}
+    hand_json = build_hand_json(session, data, players=list(seats))
+    sheet = sheets.engine_sheet(session, tuple(seats))
     with transaction.atomic():
         # On PostgreSQL the row lock serialises writers of one session; on SQLite the
         # IMMEDIATE transaction has already taken the write lock for the whole database.
@@ -408,18 +427,16 @@ def record_hand(
                 raise ServiceError(_("This hand was saved in another session."))
             return existing
         _check_writable(locked, is_admin)
-        seats = {p.name: p for p in locked.seated_players()}
-        sheet = sheets.evaluate_session(
-            locked, extra=hand_json, hands=sheets.stored_hands(locked), players=tuple(seats)
-        )[1]
-        amounts = sheet.rows[-1].result.amounts
-        if set(amounts) - set(seats):
+        last = locked.hands.order_by("-number").values_list("number", "score").first()
+        number, score = last or (0, None)
+        row, running = sheets.score_next(sheet, hand_json, sheets.running_after(sheet, score))
+        if set(row.result.amounts) - set(seats):
             raise ServiceError(_("Only seated players can be dealt in."), "players")
-        number = (locked.hands.aggregate(m=Max("number"))["m"] or 0) + 1
         hand = Hand(
             session=locked,
-            number=number,
+            number=number + 1,
             data=hand_json,
+            score=sheets.row_score(row, running),
             rules_version=str(rules.RULES_VERSION),
             client_id=client_id,
             created_by=user,
@@ -427,7 +444,7 @@ def record_hand(
         )
         hand._history_user = user
         hand.save()
-        _write_entries(hand, amounts, seats)
+        Entry.objects.bulk_create(_entries(hand, hand.score, seats))
         if locked.is_closed:
             _refresh_closing(locked)
         announce_hands_changed(locked)
@@ -471,9 +488,10 @@ def edit_hand(
         )
         if hand.voided:
             raise ServiceError(_("This hand is voided; it cannot be edited."))
-        # Check the new hand in its place on the sheet first: its problems have its own paths.
-        sheets.evaluate_session(session, replace={hand.pk: hand_json})
-        _rewrite_entries(session, hand.number)
+        # Check the new hand in its place first: its problems have its own paths.
+        sheet = sheets.engine_sheet(session)
+        sheets.score_next(sheet, hand_json, sheets.running_before(session, sheet, hand.number))
+        _rescore(session, hand.number)
         announce_hands_changed(session)
     return hand
 
@@ -494,7 +512,7 @@ def void_hand(hand: Hand, reason: str, version: int, user, *, is_admin: bool = F
         if Hand.objects.filter(pk=hand.pk, voided=True).exists():
             raise ServiceError(_("This hand is voided already."))
         hand = _update_hand(hand, version, user, reason, voided=True, void_reason=reason)
-        _rewrite_entries(session, hand.number)
+        _rescore(session, hand.number)
         announce_hands_changed(session)
     return hand
 
@@ -594,7 +612,7 @@ def import_sheet(
             )
             hand._history_user = user
             hand.save()
-        _rewrite_entries(session, 1)
+        _rescore(session, 1)
         announce_hands_changed(session)
     return session
 

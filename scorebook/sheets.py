@@ -1,8 +1,11 @@
 """A session as a sheet: its hands read through the engine in order, and the sheet as JSON/CSV.
 
-The engine carries state from hand to hand (Slovenian radelci), so a hand's amounts depend on
-every hand before it: entries are always written from `evaluate_session`, never from a hand
-scored alone. Read-only; the write services that use it live in services.py.
+The engine carries state from hand to hand (Slovenian radelci, the dealer), so a hand's
+amounts depend on every hand before it. Each stored hand therefore keeps its row of the sheet
+(`Hand.score`, made by `score_hands`): its amounts, lines and note, and the running state after
+it. A new hand is scored from the last hand's running state alone, the sheet page reads the
+rows instead of replaying the session, and a change rescores from the changed hand on.
+Read-only; the write services that use it live in services.py.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import rules
 from rules import labels
 from rules.problems import Problem, Problems
 from rules.reader import Sheet, read_hand
+from rules.scoring import Running, amount_json, play, start
 from scorebook import hand_form
 from scorebook.models import Hand, Session
 
@@ -93,6 +97,75 @@ def read_stored_hands(
         if hand is not None:
             read.append(hand[2])
     return read
+
+
+# --- Stored rows ----------------------------------------------------------------------------
+
+
+def row_score(row: rules.SheetRow, running: Running) -> dict[str, Any]:
+    """What a hand stores of its row: amounts, the engine's lines, the paper note, the dealer,
+    and the running state after it (totals, radelci, next dealer)."""
+    result = row.result
+    return {
+        "amounts": {name: amount_json(a) for name, a in result.amounts.items()},
+        "lines": [
+            [line.text, {name: amount_json(a) for name, a in line.amounts.items()}]
+            for line in result.lines
+        ],
+        "note": hand_form.note(result),
+        "dealer": row.dealer,
+        "running": running.to_json(),
+    }
+
+
+def void_score(running: Running) -> dict[str, Any]:
+    """A voided hand's row: no amounts; the running state passes through it unchanged."""
+    return {"running": running.to_json()}
+
+
+def running_after(sheet: Sheet, score: Mapping[str, Any] | None) -> Running:
+    """Where the sheet stands after a hand with this stored score (None: before any hand)."""
+    if not score:
+        return start(sheet.variant, sheet.rules, sheet.players)
+    return Running.from_json(score["running"])
+
+
+def running_before(session: Session, sheet: Sheet, number: int | None = None) -> Running:
+    """Where the session's sheet stands before hand `number` (None: after its last hand)."""
+    hands = session.hands.order_by("-number")
+    if number is not None:
+        hands = hands.filter(number__lt=number)
+    return running_after(sheet, hands.values_list("score", flat=True).first())
+
+
+def score_next(sheet: Sheet, hand_json: Mapping[str, Any], running: Running) -> rules.SheetRow:
+    """A hand about to be stored, scored as the row after `running`. Raises RulesError with
+    paths of the hand alone (``points``)."""
+    problems = Problems()
+    read = read_hand(sheet_hand(hand_json, sheet.players), problems, "", sheet)
+    problems.raise_if_any()
+    return play(sheet.variant, sheet.rules, sheet.players, read[2], running)
+
+
+def score_hands(
+    sheet: Sheet, hands: Sequence[tuple[int, Mapping[str, Any] | None]], running: Running
+) -> list[dict[str, Any]]:
+    """The stored score of each (number, data) in order, continuing from `running`; data None
+    is a voided hand. Raises RulesError naming each hand the engine does not accept by its
+    number (``hands[3]`` is hand 4)."""
+    problems = Problems()
+    scores = []
+    for number, data in hands:
+        if data is None:
+            scores.append(void_score(running))
+            continue
+        read = read_hand(sheet_hand(data, sheet.players), problems, f"hands[{number - 1}]", sheet)
+        if read is None:
+            continue
+        row, running = play(sheet.variant, sheet.rules, sheet.players, read[2], running)
+        scores.append(row_score(row, running))
+    problems.raise_if_any()
+    return scores
 
 
 class StoredHand(NamedTuple):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,8 @@ from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 import rules
-from scorebook import hand_form, services
+from rules.scoring import amount_of
+from scorebook import hand_form, services, sheets
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Hand, Role, Session
 
@@ -46,7 +48,9 @@ class Cell:
 
 @dataclass
 class Row:
-    hand: Hand
+    number: int
+    voided: bool = False
+    void_reason: str = ""
     cells: list[Cell] = field(default_factory=list)
     totals: list[Any] = field(default_factory=list)
     note: str = ""
@@ -76,66 +80,67 @@ def _hand_urls(session: Session):
 
 
 def sheet_context(session: Session) -> dict[str, Any]:
-    """Rows (with voided hands in their place), running totals, radelci and notes."""
+    """Rows (with voided hands in their place), running totals, radelci and notes, read from
+    each hand's stored row: showing the sheet never replays the session."""
     names = [p.name for p in session.seated_players()]
-    problems: list[str] = []
-    try:
-        hands, sheet = services.evaluate_session(session)
-    except rules.RulesError as exc:  # a stored hand this engine no longer accepts
-        hands, sheet = [], None
-        problems = [str(p) for p in exc.problems]
-    scored = {hand.pk: row for hand, row in zip(hands, sheet.rows if sheet else (), strict=False)}
     rows = []
-    radelci = dict.fromkeys(names, 0)
-    totals = [0] * len(names)
+    unscored = []
+    held: Mapping[str, int] = {}  # radelci before the row
+    totals: list[Any] = [0] * len(names)
     edit_url, void_url = _hand_urls(session)
-    # The sheet has the hands' data already; the rows need only their numbers and voids.
-    for hand in session.hands.order_by("number").defer("data"):
-        row = Row(hand, edit_url=edit_url(hand.number), void_url=void_url(hand.number))
-        sheet_row = scored.get(hand.pk)
-        if sheet_row is None:
+    hands = session.hands.order_by("number").values_list("number", "voided", "void_reason", "score")
+    for number, voided, void_reason, score in hands:
+        row = Row(number, voided, void_reason, edit_url=edit_url(number), void_url=void_url(number))
+        rows.append(row)
+        if voided or "amounts" not in score:
+            if not voided:
+                unscored.append(number)
             row.cells = [Cell() for _name in names]
             row.totals = list(totals)
-            rows.append(row)
             continue
-        result = sheet_row.result
-        after = result.radelci or {}
-        for name in names:
-            cell = Cell(result.amounts.get(name))
-            change = after.get(name, radelci[name]) - radelci[name]
-            cell.radelci_gained, cell.radelci_used = max(change, 0), max(-change, 0)
-            row.cells.append(cell)
-        radelci.update(after)
-        totals = [sheet_row.totals.get(name, 0) for name in names]
+        running, amounts = score["running"], score["amounts"]
+        after = running["carry"] or {}
+        totals = [amount_of(running["totals"].get(name, 0)) for name in names]
+        for name, total in zip(names, totals, strict=True):
+            change = after.get(name, held.get(name, 0)) - held.get(name, 0)
+            amount = amount_of(amounts[name]) if name in amounts else None
+            row.cells.append(Cell(amount, total, max(change, 0), max(-change, 0)))
+        held = after
         row.totals = totals
-        for cell, total in zip(row.cells, totals, strict=True):
-            cell.total = total
-        row.note = hand_form.note(result)
-        row.dealer = sheet_row.dealer
+        row.note = score["note"]
+        row.dealer = score["dealer"]
         row.lines = [
-            (line.text, [(name, line.amounts[name]) for name in names if name in line.amounts])
-            for line in result.lines
+            (text, [(name, amount_of(line[name])) for name in names if name in line])
+            for text, line in score["lines"]
         ]
-        rows.append(row)
+    closing: list[tuple[str, list[Any]]] = []
+    final = totals
+    if session.is_closed and session.closing:
+        closing = [
+            (line["text"], [_amount_or_none(line["amounts"].get(name)) for name in names])
+            for line in session.closing["lines"]
+        ]
+        final = [amount_of(session.closing["totals"].get(name, 0)) for name in names]
     variant = rules.get_variant(session.variant)
     uses_radelci = variant.uses_radelci and bool(session.rules.get("radelci"))
-    final = [sheet.totals.get(name, 0) for name in names] if sheet else totals
-    closing = []
-    if sheet is not None:
-        closing = [
-            (line.text, [line.amounts.get(name) for name in names]) for line in sheet.closing
-        ]
     return {
         "session": session,
         "names": names,
         "rows": rows,
         "final_totals": final,
         "closing": closing,
-        "radelci": [range(radelci[name]) for name in names] if uses_radelci else None,
-        "problems": problems,
+        "radelci": [range(held.get(name, 0)) for name in names] if uses_radelci else None,
+        "problems": [
+            _("Hand %(number)d could not be scored; edit or void it.") % {"number": number}
+            for number in unscored
+        ],
         "state": _sheet_state(session),
         "variant_label": variant.label,
     }
+
+
+def _amount_or_none(value: Any) -> Any:
+    return None if value is None else amount_of(value)
 
 
 @club_view(role=Role.VIEWER)
@@ -180,20 +185,19 @@ def _preview(session: Session, form: hand_form.HandForm, hand: Hand | None) -> d
     errors = [msgs for key, msgs in form.errors.items() if key != "cards"]  # shown at the cards
     if errors:
         return {"problems": [m for msgs in errors for m in msgs]}
-    hand_json = services.build_hand_json(session, data)
+    if hand is not None and hand.voided:
+        return {}
+    names = [seat.name for seat in form.seats]
+    hand_json = services.build_hand_json(session, data, players=names)
+    sheet = sheets.engine_sheet(session, tuple(names))
+    number = None if hand is None else hand.number
     try:
-        if hand is None:
-            hands, sheet = services.evaluate_session(session, extra=hand_json)
-            result = sheet.rows[-1].result
-        else:
-            hands, sheet = services.evaluate_session(session, replace={hand.pk: hand_json})
-            index = [h.pk for h in hands].index(hand.pk)
-            result = sheet.rows[index].result
+        row, _running = sheets.score_next(
+            hand_json=hand_json, sheet=sheet, running=sheets.running_before(session, sheet, number)
+        )
     except rules.RulesError as exc:
         return {"problems": [str(p) for p in exc.problems]}
-    except ValueError:  # a voided hand has no row
-        return {}
-    names = [s.name for s in form.seats]
+    result = row.result
     return {
         "result_lines": [(line.text, line.amounts) for line in result.lines],
         "result_amounts": [(name, result.amounts.get(name)) for name in names],

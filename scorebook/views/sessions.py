@@ -54,7 +54,7 @@ def session_detail(request, session):
     session = get_for_club(Session, request.club, pk=session)
     context = sheet_context(session)
     context["variant_label"] = _variant_label(session.variant)
-    context["hand_count"] = sum(1 for row in context["rows"] if not row.hand.voided)
+    context["hand_count"] = sum(1 for row in context["rows"] if not row.voided)
     return render(request, "scorebook/session.html", context)
 
 

@@ -173,3 +173,69 @@ def test_add_member_creates_an_account_without_a_password(club):
     assert not membership.user.has_usable_password()
     with pytest.raises(services.ServiceError):
         services.add_member(club=club, username="NOVAK", role=Role.VIEWER)
+
+
+RADELC_HANDS = [
+    {"contract": "beggar", "declarer": "Ana", "made": True},
+    {"contract": "three", "declarer": "Bor", "partner": "Cene", "points": 40},
+    {"contract": "two", "declarer": "Cene", "partner": "Dani", "points": 30},
+    {"contract": "klop", "points_by_player": {"Ana": 0, "Bor": 30, "Cene": 20, "Dani": 20}},
+    {"contract": "beggar", "declarer": "Ana", "made": True},
+]
+
+
+def _last_row(session):
+    score = session.hands.order_by("-number").first().score
+    return score["amounts"], score["running"]["totals"], score["running"]["carry"]
+
+
+def test_each_hand_keeps_its_row_and_a_change_rescores_the_rows_after_it(club, players, members):
+    """A new hand is scored from the row stored before it, so the stored rows must follow
+    every void, edit and rename exactly as a replay of the whole sheet would."""
+    keeper = members["scorekeeper"]
+    session = services.start_session(
+        club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=keeper
+    )
+    for hand in RADELC_HANDS:
+        services.record_hand(session, hand, uuid.uuid4(), keeper)
+    # tests/rules/test_slovenian.py RADELC_SHEET: the last beggar doubled by Ana's radelc.
+    assert _last_row(session) == (
+        {"Ana": 140, "Bor": 0, "Cene": 0, "Dani": 0},
+        {"Ana": 280, "Bor": 30, "Cene": -20, "Dani": -50},
+        {"Ana": 2, "Bor": 2, "Cene": 3, "Dani": 3},
+    )
+
+    first = session.hands.get(number=1)
+    services.void_hand(first, "misdeal", first.version, keeper)
+    # Without the first beggar nobody holds a radelc until the klop: three +15 each, two
+    # −25 each, klop Ana +70 and a radelc for all, the beggar doubled by Ana's: +140.
+    assert _last_row(session) == (
+        {"Ana": 140, "Bor": 0, "Cene": 0, "Dani": 0},
+        {"Ana": 210, "Bor": 15, "Cene": -10, "Dani": -25},
+        {"Ana": 1, "Bor": 2, "Cene": 2, "Dani": 2},
+    )
+    assert session.hands.get(number=1).score == {
+        "running": {
+            "totals": {"Ana": 0, "Bor": 0, "Cene": 0, "Dani": 0},
+            "carry": {"Ana": 0, "Bor": 0, "Cene": 0, "Dani": 0},
+            "dealer_seat": 0,
+            "played": 0,
+        }
+    }
+
+    third = session.hands.get(number=3)
+    services.edit_hand(third, {**RADELC_HANDS[2], "points": 40}, third.version, keeper)
+    assert _last_row(session)[1] == {"Ana": 210, "Bor": 15, "Cene": 40, "Dani": 25}
+
+    services.rename_player(player=players[0], name="Ana Marija", user=keeper)
+    assert _last_row(session)[1] == {"Ana Marija": 210, "Bor": 15, "Cene": 40, "Dani": 25}
+    entries = Entry.objects.filter(hand__session=session, hand__voided=False)
+    assert {
+        row["player__name"]: row["total"]
+        for row in entries.values("player__name").annotate(total=Sum("amount"))
+    } == {"Ana Marija": 210, "Bor": 15, "Cene": 40, "Dani": 25}
+    # The rows read back are the ones a replay of the whole sheet gives.
+    hands, sheet = services.evaluate_session(session)
+    assert [hand.score["running"]["totals"] for hand in hands] == [
+        dict(row.totals) for row in sheet.rows
+    ]
