@@ -13,8 +13,8 @@ from django.db.models import Count, Max
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django_htmx.http import HttpResponseClientRedirect
 
 import rules
 from rules.scoring import amount_of
@@ -222,6 +222,9 @@ def _form_context(request, session, form, *, hand=None, client_id="", preview=No
         "cards_url": preview_url + "part=cards",
         "count_url": preview_url + "part=count",
         "sheet_url": reverse("scorebook:sheet", kwargs=kwargs),
+        "save_htmx": format_html(
+            'hx-post="{}" hx-target="body" hx-swap="innerHTML show:window:top"', request.path
+        ),
         "variant_label": form.variant.label,
         **extra,
     }
@@ -237,9 +240,14 @@ def _refreshing(request, form) -> bool:
 
 
 def _to_sheet(request, session):
+    """Back to the sheet after a change. An htmx save gets the refreshed sheet page in this
+    very answer, its address pushed into the browser's history: one round trip from the
+    table. Without JavaScript: redirect, so that reloading the sheet sends nothing again."""
     url = reverse("scorebook:sheet", kwargs={"club": request.club.slug, "session": session.pk})
     if request.htmx:
-        return HttpResponseClientRedirect(url)
+        response = render(request, "scorebook/sheet.html", sheet_context(session))
+        response["HX-Push-Url"] = url
+        return response
     return redirect(url)
 
 

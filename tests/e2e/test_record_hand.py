@@ -74,6 +74,8 @@ def test_record_a_slovenian_three_with_a_partner_and_a_silent_bonus(phone, sessi
     taps.tap(page.get_by_role("button", name="Save the hand"))
 
     expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
+    # The save answered the sheet itself; its address is the sheet's, so a reload shows it.
+    expect(page).to_have_url(re.compile(re.escape(sheet_url(session)) + "$"))
     first = page.locator("#hand-1 tr").first
     expect(first).to_contain_text("25")
     amounts = page.locator("#hand-1 .amount").all_inner_texts()

@@ -201,6 +201,44 @@ def test_a_double_post_records_one_hand(session, members, client_as):
     assert Entry.objects.filter(hand__session=session).count() == 4
 
 
+def test_an_htmx_save_answers_the_refreshed_sheet_in_one_round_trip(session, members, client_as):
+    """The phone saves with htmx: the answer is the sheet page with the new hand in it and the
+    sheet's address for the browser's history, not a redirect to fetch it again."""
+    client = client_as(members["scorekeeper"])
+    fields = {"contract": "three", "declarer": "1", "partner": "3", "points": "40"}
+    client_id = str(uuid.uuid4())
+    answers = [
+        client.post(
+            url("scorebook:hand_new", session),
+            {"client_id": client_id, **fields},
+            HTTP_HX_REQUEST="true",
+        )
+        for _tap in range(2)  # a double tap
+    ]
+    for answer in answers:
+        assert answer.status_code == 200
+        assert answer["HX-Push-Url"] == url("scorebook:sheet", session)
+        html = answer.content.decode()
+        assert "<h1>Sheet</h1>" in html
+        assert html.count('<tbody class="hand"') == 1
+        assert '<span class="amount">15</span>' in html  # three 10 + difference 5
+    assert Hand.objects.filter(session=session).count() == 1
+
+
+def test_a_refused_htmx_save_answers_the_form_with_the_problem_at_its_field(
+    session, members, client_as
+):
+    client = client_as(members["scorekeeper"])
+    fields = {"contract": "three", "declarer": "1", "partner": "3", "points": "80"}
+    answer = client.post(url("scorebook:hand_new", session), fields, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 422
+    assert "HX-Push-Url" not in answer
+    html = answer.content.decode()
+    assert 'id="id_points_error"' in html
+    assert 'value="80"' in html
+    assert not Hand.objects.filter(session=session).exists()
+
+
 def test_bad_input_is_422_with_the_engines_message_at_the_field(session, members, client_as):
     client = client_as(members["scorekeeper"])
     fields = {
