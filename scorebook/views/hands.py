@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
@@ -21,6 +19,7 @@ from rules.scoring import amount_of
 from scorebook import hand_form, services, sheets
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Hand, Role, Session
+from scorebook.sheet_rows import sheet_rows
 
 FORM_METHODS = ("GET", "HEAD", "POST")
 UNPROCESSABLE = 422
@@ -30,40 +29,14 @@ CONFLICT = 409
 # --- The sheet ----------------------------------------------------------------------------
 
 
-@dataclass
-class Cell:
-    amount: Any = None
-    total: Any = None
-    radelci_gained: int = 0
-    radelci_used: int = 0
-
-    @property
-    def gained(self) -> range:
-        return range(self.radelci_gained)
-
-    @property
-    def used(self) -> range:
-        return range(self.radelci_used)
-
-
-@dataclass
-class Row:
-    number: int
-    voided: bool = False
-    void_reason: str = ""
-    cells: list[Cell] = field(default_factory=list)
-    totals: list[Any] = field(default_factory=list)
-    note: str = ""
-    lines: list[tuple[str, list[Any]]] = field(default_factory=list)
-    dealer: str = ""
-    edit_url: str = ""
-    void_url: str = ""
-
-
 def _sheet_state(session: Session) -> str:
     """Changes whenever the sheet would look different: a polling phone compares it."""
     agg = session.hands.aggregate(n=Count("id"), changed=Max("changed_at"), v=Max("version"))
-    raw = f"{agg['n']}|{agg['changed']}|{agg['v']}|{session.is_closed}"
+    return _state(agg["n"], agg["changed"], agg["v"], session.is_closed)
+
+
+def _state(count: int, changed: Any, version: Any, closed: bool) -> str:
+    raw = f"{count}|{changed}|{version}|{closed}"
     return hashlib.sha1(raw.encode()).hexdigest()[:12]
 
 
@@ -79,42 +52,33 @@ def _hand_urls(session: Session):
     )
 
 
-def sheet_context(session: Session) -> dict[str, Any]:
-    """Rows (with voided hands in their place), running totals, radelci and notes, read from
-    each hand's stored row: showing the sheet never replays the session."""
-    names = [p.name for p in session.seated_players()]
-    rows = []
-    unscored = []
-    held: Mapping[str, int] = {}  # radelci before the row
-    totals: list[Any] = [0] * len(names)
+def sheet_context(request, session: Session) -> dict[str, Any]:
+    """The sheet read from each hand's stored row: showing it never replays the session."""
+    names = list(session.seat_names)
     edit_url, void_url = _hand_urls(session)
-    hands = session.hands.order_by("number").values_list("number", "voided", "void_reason", "score")
-    for number, voided, void_reason, score in hands:
-        row = Row(number, voided, void_reason, edit_url=edit_url(number), void_url=void_url(number))
-        rows.append(row)
-        if voided or "amounts" not in score:
-            if not voided:
-                unscored.append(number)
-            row.cells = [Cell() for _name in names]
-            row.totals = list(totals)
-            continue
-        running, amounts = score["running"], score["amounts"]
-        after = running["carry"] or {}
-        totals = [amount_of(running["totals"].get(name, 0)) for name in names]
-        for name, total in zip(names, totals, strict=True):
-            change = after.get(name, held.get(name, 0)) - held.get(name, 0)
-            amount = amount_of(amounts[name]) if name in amounts else None
-            row.cells.append(Cell(amount, total, max(change, 0), max(-change, 0)))
-        held = after
-        row.totals = totals
-        row.note = score["note"]
-        row.dealer = score["dealer"]
-        row.lines = [
-            (text, [(name, amount_of(line[name])) for name in names if name in line])
-            for text, line in score["lines"]
-        ]
+    membership = request.membership
+    hands = list(
+        session.hands.order_by("number").values_list(
+            "number", "voided", "void_reason", "score", "changed_at", "version"
+        )
+    )
+    # The polling state from the same rows (what _sheet_state's query would say).
+    state = _state(
+        len(hands),
+        max((hand[4] for hand in hands), default=None),
+        max((hand[5] for hand in hands), default=None),
+        session.is_closed,
+    )
+    rows = sheet_rows(
+        (hand[:4] for hand in hands),
+        names,
+        edit_url,
+        void_url,
+        can_change=membership.has_role(Role.SCOREKEEPER)
+        and (not session.is_closed or membership.has_role(Role.ADMIN)),
+    )
     closing: list[tuple[str, list[Any]]] = []
-    final = totals
+    final = rows.totals
     if session.is_closed and session.closing:
         closing = [
             (line["text"], [_amount_or_none(line["amounts"].get(name)) for name in names])
@@ -129,12 +93,12 @@ def sheet_context(session: Session) -> dict[str, Any]:
         "rows": rows,
         "final_totals": final,
         "closing": closing,
-        "radelci": [range(held.get(name, 0)) for name in names] if uses_radelci else None,
+        "radelci": [range(rows.radelci.get(name, 0)) for name in names] if uses_radelci else None,
         "problems": [
             _("Hand %(number)d could not be scored; edit or void it.") % {"number": number}
-            for number in unscored
+            for number in rows.unscored
         ],
-        "state": _sheet_state(session),
+        "state": state,
         "variant_label": variant.label,
     }
 
@@ -148,7 +112,7 @@ def sheet(request, session):
     session = get_for_club(Session, request.club, pk=session)
     if request.htmx and request.GET.get("since") == _sheet_state(session):
         return HttpResponse(status=204)  # nothing new: htmx leaves the table (and open rows)
-    context = sheet_context(session)
+    context = sheet_context(request, session)
     template = "scorebook/sheet_table.html" if request.htmx else "scorebook/sheet.html"
     return render(request, template, context)
 
@@ -157,7 +121,7 @@ def sheet(request, session):
 
 
 def _seat_names(session: Session) -> list[str]:
-    return [p.name for p in session.seated_players()]
+    return list(session.seat_names)
 
 
 def _new_values(session: Session, seat_names: list[str]) -> hand_form.Values:
@@ -245,7 +209,7 @@ def _to_sheet(request, session):
     table. Without JavaScript: redirect, so that reloading the sheet sends nothing again."""
     url = reverse("scorebook:sheet", kwargs={"club": request.club.slug, "session": session.pk})
     if request.htmx:
-        response = render(request, "scorebook/sheet.html", sheet_context(session))
+        response = render(request, "scorebook/sheet.html", sheet_context(request, session))
         response["HX-Push-Url"] = url
         return response
     return redirect(url)

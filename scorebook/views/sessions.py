@@ -52,9 +52,9 @@ def session_detail(request, session):
     from scorebook.views.hands import sheet_context
 
     session = get_for_club(Session, request.club, pk=session)
-    context = sheet_context(session)
+    context = sheet_context(request, session)
     context["variant_label"] = _variant_label(session.variant)
-    context["hand_count"] = sum(1 for row in context["rows"] if not row.voided)
+    context["hand_count"] = context["rows"].played
     return render(request, "scorebook/session.html", context)
 
 
