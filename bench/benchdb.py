@@ -13,6 +13,10 @@ def setup_django() -> tempfile.TemporaryDirectory:
     os.environ.setdefault("DEBUG", "1")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorebook.settings")
     import django
+    from django.conf import settings
 
     django.setup()
+    # DEBUG=1 only lets the settings load without a secret key or collected static files;
+    # off again, queries are not logged and templates not traced, as on a real server.
+    settings.DEBUG = False
     return folder

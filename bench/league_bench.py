@@ -109,6 +109,23 @@ def build(club, sessions: int, hands: int, rng: random.Random) -> int:
                     data["partner"] = names[partner]
             hand_id = next_id
             next_id += 1
+            for k, p in enumerate(seated):
+                entry_rows.append({"hand": hand_id, "player": p.pk, "amount": Decimal(amounts[k])})
+                totals[names[k]] += amounts[k]
+            # The hand's stored row of the sheet, shaped as scorebook.sheets.row_score makes it.
+            by_name = dict(zip(names, amounts, strict=True))
+            score = {
+                "amounts": by_name,
+                "lines": [[data["contract"], {n: a for n, a in by_name.items() if a}]],
+                "note": f"{by_name[names[declarer]]:+d} {data['contract']}",
+                "dealer": names[(number - 1) % 4],
+                "running": {
+                    "totals": dict(totals),
+                    "carry": None,
+                    "dealer_seat": number % 4,
+                    "played": number,
+                },
+            }
             hand_rows.append(
                 {
                     "id": hand_id,
@@ -123,11 +140,9 @@ def build(club, sessions: int, hands: int, rng: random.Random) -> int:
                     "changed_at": evening + datetime.timedelta(minutes=2 * number),
                     "voided": False,
                     "void_reason": "",
+                    "score": score,
                 }
             )
-            for k, p in enumerate(seated):
-                entry_rows.append({"hand": hand_id, "player": p.pk, "amount": Decimal(amounts[k])})
-                totals[names[k]] += amounts[k]
         # Closing as close_session leaves it: totals and nets (total − mean here).
         mean = Decimal(sum(totals.values())) / 4
         session.closing = {
