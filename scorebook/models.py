@@ -2,6 +2,7 @@
 
 import uuid
 import zoneinfo
+from functools import cached_property
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -152,6 +153,12 @@ class Session(models.Model):
 
     def seated_players(self) -> list["Player"]:
         return [seat.player for seat in self.seats.select_related("player").order_by("position")]
+
+    @cached_property
+    def seat_names(self) -> dict[str, int]:
+        """The seated players' names in seat order, each with his player id: one light query,
+        kept with the instance (seats never change once a session has started)."""
+        return dict(self.seats.order_by("position").values_list("player__name", "player_id"))
 
 
 # RESTRICT, not PROTECT: a player with hands cannot be deleted alone (archive him instead),

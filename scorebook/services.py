@@ -299,8 +299,12 @@ def reopen_session(session: Session, user=None) -> Session:
 
 
 def _set_closing(session: Session) -> None:
-    """Store what closing adds to a closed session's sheet (not saved here)."""
-    sheet = sheets.session_sheet(session, closed=True)
+    """Store what closing adds to a closed session's sheet (not saved here): the closing lines
+    come from where the sheet stands after its last hand."""
+    table = sheets.engine_sheet(session)
+    sheet = rules.evaluate(
+        table.variant, table.rules, table.players, [], True, sheets.running_before(session, table)
+    )
     session.closing = {
         "lines": [line.to_json() for line in sheet.closing],
         "totals": dict(sheet.totals),
@@ -367,7 +371,7 @@ def _rescore(session: Session, from_number: int) -> None:
     """Rescore every hand numbered `from_number` or later from the running state before it,
     storing each row and rewriting its entries: an edit or a void changes the radelci and the
     dealer, so the amounts of the hands after it."""
-    seats = {p.name: p for p in session.seated_players()}
+    seats = session.seat_names
     sheet = sheets.engine_sheet(session, tuple(seats))
     hands = list(
         session.hands.filter(number__gte=from_number)
@@ -390,9 +394,10 @@ def _rescore(session: Session, from_number: int) -> None:
         _refresh_closing(session)
 
 
-def _entries(hand: Hand, score: Mapping[str, Any], seats: Mapping[str, Player]) -> list[Entry]:
+def _entries(hand: Hand, score: Mapping[str, Any], seats: Mapping[str, int]) -> list[Entry]:
+    """A hand's entries from its stored row; `seats` maps each seated name to its player id."""
     return [
-        Entry(hand=hand, player=seats[name], amount=_to_amount(amount))
+        Entry(hand=hand, player_id=seats[name], amount=_to_amount(amount))
         for name, amount in score["amounts"].items()
     ]
 
@@ -414,13 +419,13 @@ def record_hand(
     the hand) or ServiceError.
     """
     client_id = uuid.UUID(str(client_id))
-    seats = {p.name: p for p in session.seated_players()}
+    seats = session.seat_names
     hand_json = build_hand_json(session, data, players=list(seats))
     sheet = sheets.engine_sheet(session, tuple(seats))
     with transaction.atomic():
         # On PostgreSQL the row lock serialises writers of one session; on SQLite the
         # IMMEDIATE transaction has already taken the write lock for the whole database.
-        locked = Session.objects.select_for_update().get(pk=session.pk)
+        locked = Session.objects.select_for_update().only("is_closed").get(pk=session.pk)
         existing = Hand.objects.filter(client_id=client_id).first()
         if existing is not None:
             if existing.session_id != locked.pk:
@@ -445,9 +450,9 @@ def record_hand(
         hand._history_user = user
         hand.save()
         Entry.objects.bulk_create(_entries(hand, hand.score, seats))
-        if locked.is_closed:
-            _refresh_closing(locked)
-        announce_hands_changed(locked)
+        if locked.is_closed:  # an admin's hand
+            _refresh_closing(session)
+        announce_hands_changed(session)  # the caller's session: its club is loaded
     return hand
 
 

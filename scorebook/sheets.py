@@ -33,7 +33,7 @@ SESSION_KEYS = ("format", "variant", "rules")
 
 
 def session_players(session: Session) -> tuple[str, ...]:
-    return tuple(p.name for p in session.seated_players())
+    return tuple(session.seat_names)
 
 
 def engine_sheet(session: Session, players: tuple[str, ...] | None = None) -> Sheet:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import (
     Count,
     F,
@@ -111,10 +111,17 @@ def rebuild_ratings(club: Club, family: str | None = None, *, full: bool = False
 
 
 def mark_stale(club: Club, family: str) -> None:
-    """Note that a family's hands changed: one write, whatever the club's history."""
-    StaleFamily.objects.update_or_create(
-        club=club, family=family, defaults={"marked_at": timezone.now()}
-    )
+    """Note that a family's hands changed: one write, whatever the club's history (every save
+    of a hand pays for it, so an UPDATE first, and an INSERT only for the first mark)."""
+    now = timezone.now()
+    marks = StaleFamily.objects.filter(club=club, family=family)
+    if marks.update(marked_at=now):
+        return
+    try:
+        with transaction.atomic():
+            StaleFamily.objects.create(club=club, family=family, marked_at=now)
+    except IntegrityError:  # another save marked it a moment ago
+        marks.update(marked_at=now)
 
 
 def ensure_current(club: Club) -> None:

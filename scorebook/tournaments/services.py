@@ -684,11 +684,10 @@ def sync_tournament(tournament: Tournament, now: datetime.datetime | None = None
 
 def check_session(session_id: int) -> None:
     """After a hand is saved: if the session is a tournament table that is now done, finish it."""
-    table = (
-        Table.objects.filter(session_id=session_id, finished_at=None)
-        .select_related("round__tournament", "session")
-        .first()
-    )
+    tables = Table.objects.filter(session_id=session_id, finished_at=None)
+    if not tables.exists():  # most sessions are no tournament's: the cheapest query says so
+        return
+    table = tables.select_related("round__tournament", "session").first()
     if (
         table is not None
         and table.round.tournament.status == Status.RUNNING

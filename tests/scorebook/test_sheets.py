@@ -341,8 +341,10 @@ def test_renaming_a_player_renames_him_in_his_hands(tarzs, players, members):
     assert hands[0].data["declarer"] == "Ana Marija"
     assert hands[0].data["players"] == ["Ana Marija", "Bor", "Cene", "Dani"]
     assert set(hands[1].data["points_by_player"]) == {"Ana Marija", "Bor", "Cene", "Dani"}
-    # The sheet still reads, and the next hand can name him by his new name.
+    # The sheet still reads, and the next hand can name him by his new name (the session read
+    # afresh, as the next page does: an instance keeps the seat names it read).
     # beggar 70, klop −20, then two 25 less the defenders' silent trula 10, doubled: 80.
+    tarzs = Session.objects.get(pk=tarzs.pk)
     assert services.session_sheet(tarzs).totals["Ana Marija"] == 70 - 20 + 2 * (25 - 10)
     record(tarzs, {**THREE, "declarer": "Ana Marija"})
     assert hands[0].history.order_by("-history_id").first().history_user == members["admin"]
