@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -168,57 +168,20 @@ def score_hands(
     return scores
 
 
-class StoredHand(NamedTuple):
-    """What the sheet needs of a stored hand, without the cost of a model instance."""
-
-    pk: int
-    number: int
-    data: dict[str, Any]
-
-
-def stored_hands(session: Session) -> list[StoredHand]:
-    """The session's non-voided hands in number order, light (for the write services)."""
-    rows = session.hands.filter(voided=False).order_by("number")
-    return [StoredHand(*row) for row in rows.values_list("pk", "number", "data")]
-
-
 def evaluate_session(
-    session: Session,
-    closed: bool | None = None,
-    replace: Mapping[int, Mapping[str, Any] | None] | None = None,
-    extra: Mapping[str, Any] | None = None,
-    *,
-    hands: Sequence[Any] | None = None,
-    players: tuple[str, ...] | None = None,
-) -> tuple[list[Any], rules.SheetResult]:
-    """The session's non-voided hands in number order and the sheet the engine makes of them.
-
-    ``rows[i]`` of the result belongs to ``hands[i]``. ``replace`` maps a hand's pk to the data
-    it is about to get (None: it is about to be voided); ``extra`` is a hand about to be added
-    at the end (its Hand is not in the list; its row is the last). A problem in a changed or
-    added hand raises RulesError with paths of that hand alone (``points``, not
-    ``hands[3].points``); a stored hand the engine no longer accepts raises with ``hands[i]``.
-    ``hands`` (from `stored_hands`) and ``players`` (the seat names) save queries for a caller
-    that has them already; without them the hands are Hand instances.
+    session: Session, closed: bool | None = None
+) -> tuple[list[Hand], rules.SheetResult]:
+    """The session's non-voided hands in number order and the engine's replay of all of them:
+    for what needs the whole sheet at once (settlement, export, the league's radelci) and as
+    the truth the stored rows agree with. ``rows[i]`` of the result belongs to ``hands[i]``;
+    a stored hand the engine no longer accepts raises RulesError with ``hands[i]``.
     """
-    replace = replace or {}
-    sheet = engine_sheet(session, players)
-    if hands is None:
-        hands = list(session.hands.filter(voided=False).order_by("number"))
-    kept = []
-    datas = []
-    for hand in hands:
-        if hand.pk in replace:
-            if replace[hand.pk] is None:
-                continue
-            datas.append((replace[hand.pk], ""))
-        else:
-            datas.append((hand.data, f"hands[{len(kept)}]"))
-        kept.append(hand)
-    if extra is not None:
-        datas.append((extra, ""))
+    sheet = engine_sheet(session)
+    hands = list(session.hands.filter(voided=False).order_by("number"))
     problems = Problems()
-    read = read_stored_hands(sheet, (d for d, _p in datas), problems, (p for _d, p in datas))
+    read = read_stored_hands(
+        sheet, (hand.data for hand in hands), problems, (f"hands[{i}]" for i in range(len(hands)))
+    )
     problems.raise_if_any()
     result = rules.evaluate(
         sheet.variant,
@@ -227,7 +190,7 @@ def evaluate_session(
         read,
         session.is_closed if closed is None else closed,
     )
-    return kept, result
+    return hands, result
 
 
 def session_sheet(session: Session, closed: bool | None = None) -> rules.SheetResult:
