@@ -303,7 +303,7 @@ def _set_closing(session: Session) -> None:
     come from where the sheet stands after its last hand."""
     table = sheets.engine_sheet(session)
     sheet = rules.evaluate(
-        table.variant, table.rules, table.players, [], True, sheets.running_before(session, table)
+        table.variant, table.rules, table.players, [], True, _running_before(session, table)
     )
     session.closing = {
         "lines": [line.to_json() for line in sheet.closing],
@@ -381,7 +381,7 @@ def _rescore(session: Session, from_number: int) -> None:
     scores = sheets.score_hands(
         sheet,
         [(hand.number, None if hand.voided else hand.data) for hand in hands],
-        sheets.running_before(session, sheet, from_number),
+        _running_before(session, sheet, from_number),
     )
     for hand, score in zip(hands, scores, strict=True):
         hand.score = score
@@ -392,6 +392,17 @@ def _rescore(session: Session, from_number: int) -> None:
     )
     if session.is_closed:
         _refresh_closing(session)
+
+
+def _running_before(session: Session, sheet, number: int | None = None) -> rules.Running:
+    """sheets.running_before, making the session's rows first where a hand has none (stored
+    before rows were kept): a stored hand the engine rejects then raises RulesError, as a
+    replay of the whole sheet would."""
+    try:
+        return sheets.running_before(session, sheet, number)
+    except sheets.Unscored:
+        _rescore(session, 1)
+        return sheets.running_before(session, sheet, number)
 
 
 def _entries(hand: Hand, score: Mapping[str, Any], seats: Mapping[str, int]) -> list[Entry]:
@@ -434,7 +445,11 @@ def record_hand(
         _check_writable(locked, is_admin)
         last = locked.hands.order_by("-number").values_list("number", "score").first()
         number, score = last or (0, None)
-        row, running = sheets.score_next(sheet, hand_json, sheets.running_after(sheet, score))
+        try:
+            before = sheets.running_after(sheet, score)
+        except sheets.Unscored:
+            before = _running_before(session, sheet)
+        row, running = sheets.score_next(sheet, hand_json, before)
         if set(row.result.amounts) - set(seats):
             raise ServiceError(_("Only seated players can be dealt in."), "players")
         hand = Hand(
@@ -495,7 +510,7 @@ def edit_hand(
             raise ServiceError(_("This hand is voided; it cannot be edited."))
         # Check the new hand in its place first: its problems have its own paths.
         sheet = sheets.engine_sheet(session)
-        sheets.score_next(sheet, hand_json, sheets.running_before(session, sheet, hand.number))
+        sheets.score_next(sheet, hand_json, _running_before(session, sheet, hand.number))
         _rescore(session, hand.number)
         announce_hands_changed(session)
     return hand

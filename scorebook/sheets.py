@@ -123,10 +123,17 @@ def void_score(running: Running) -> dict[str, Any]:
     return {"running": running.to_json()}
 
 
+class Unscored(Exception):
+    """A hand has no stored row: it was stored before rows were kept, and the migration that
+    made them could not score its session."""
+
+
 def running_after(sheet: Sheet, score: Mapping[str, Any] | None) -> Running:
     """Where the sheet stands after a hand with this stored score (None: before any hand)."""
-    if not score:
+    if score is None:
         return start(sheet.variant, sheet.rules, sheet.players)
+    if "running" not in score:
+        raise Unscored
     return Running.from_json(score["running"])
 
 

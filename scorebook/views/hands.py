@@ -161,6 +161,8 @@ def _preview(session: Session, form: hand_form.HandForm, hand: Hand | None) -> d
         )
     except rules.RulesError as exc:
         return {"problems": [str(p) for p in exc.problems]}
+    except sheets.Unscored:
+        return {"problems": [_("A hand before this one could not be scored; edit or void it.")]}
     result = row.result
     return {
         "result_lines": [(line.text, line.amounts) for line in result.lines],

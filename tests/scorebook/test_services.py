@@ -240,3 +240,17 @@ def test_each_hand_keeps_its_row_and_a_change_rescores_the_rows_after_it(club, p
     assert [hand.score["running"]["totals"] for hand in hands] == [
         dict(row.totals) for row in sheet.rows
     ]
+
+
+def test_hands_stored_before_rows_were_kept_get_them_on_the_next_save(club, players, members):
+    keeper = members["scorekeeper"]
+    session = services.start_session(
+        club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=keeper
+    )
+    for hand in RADELC_HANDS[:2]:
+        services.record_hand(session, hand, uuid.uuid4(), keeper)
+    session.hands.update(score={})  # as a hand stored by an earlier version
+    services.record_hand(session, RADELC_HANDS[2], uuid.uuid4(), keeper)
+    # The beggar +70 and a radelc each; Bor's three doubled +30; Cene's two lost, doubled −50.
+    assert _last_row(session)[1] == {"Ana": 70, "Bor": 30, "Cene": -20, "Dani": -50}
+    assert all("running" in hand.score for hand in session.hands.all())
