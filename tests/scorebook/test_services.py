@@ -10,6 +10,7 @@ from django.db.models import Sum
 import rules
 from scorebook import services
 from scorebook.models import Entry, Hand, Membership, Player, Role, Session
+from tests.rules.test_slovenian import RADELC_SHEET
 
 TWO_WON = {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 39}
 
@@ -175,15 +176,6 @@ def test_add_member_creates_an_account_without_a_password(club):
         services.add_member(club=club, username="NOVAK", role=Role.VIEWER)
 
 
-RADELC_HANDS = [
-    {"contract": "beggar", "declarer": "Ana", "made": True},
-    {"contract": "three", "declarer": "Bor", "partner": "Cene", "points": 40},
-    {"contract": "two", "declarer": "Cene", "partner": "Dani", "points": 30},
-    {"contract": "klop", "points_by_player": {"Ana": 0, "Bor": 30, "Cene": 20, "Dani": 20}},
-    {"contract": "beggar", "declarer": "Ana", "made": True},
-]
-
-
 def _last_row(session):
     score = session.hands.order_by("-number").first().score
     return score["amounts"], score["running"]["totals"], score["running"]["carry"]
@@ -196,7 +188,7 @@ def test_each_hand_keeps_its_row_and_a_change_rescores_the_rows_after_it(club, p
     session = services.start_session(
         club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=keeper
     )
-    for hand in RADELC_HANDS:
+    for hand in RADELC_SHEET:
         services.record_hand(session, hand, uuid.uuid4(), keeper)
     # tests/rules/test_slovenian.py RADELC_SHEET: the last beggar doubled by Ana's radelc.
     assert _last_row(session) == (
@@ -224,7 +216,7 @@ def test_each_hand_keeps_its_row_and_a_change_rescores_the_rows_after_it(club, p
     }
 
     third = session.hands.get(number=3)
-    services.edit_hand(third, {**RADELC_HANDS[2], "points": 40}, third.version, keeper)
+    services.edit_hand(third, {**RADELC_SHEET[2], "points": 40}, third.version, keeper)
     assert _last_row(session)[1] == {"Ana": 210, "Bor": 15, "Cene": 40, "Dani": 25}
 
     services.rename_player(player=players[0], name="Ana Marija", user=keeper)
@@ -247,10 +239,10 @@ def test_hands_stored_before_rows_were_kept_get_them_on_the_next_save(club, play
     session = services.start_session(
         club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=keeper
     )
-    for hand in RADELC_HANDS[:2]:
+    for hand in RADELC_SHEET[:2]:
         services.record_hand(session, hand, uuid.uuid4(), keeper)
     session.hands.update(score={})  # as a hand stored by an earlier version
-    services.record_hand(session, RADELC_HANDS[2], uuid.uuid4(), keeper)
+    services.record_hand(session, RADELC_SHEET[2], uuid.uuid4(), keeper)
     # The beggar +70 and a radelc each; Bor's three doubled +30; Cene's two lost, doubled −50.
     assert _last_row(session)[1] == {"Ana": 70, "Bor": 30, "Cene": -20, "Dani": -50}
     assert all("running" in hand.score for hand in session.hands.all())
