@@ -205,16 +205,20 @@ def _refreshing(request, form) -> bool:
     return "_refresh" in request.POST
 
 
-def _to_sheet(request, session):
+def _to_sheet(request, session, new_hand: int | None = None):
     """Back to the sheet after a change. An htmx save gets the refreshed sheet page in this
     very answer, its address pushed into the browser's history: one round trip from the
-    table. Without JavaScript: redirect, so that reloading the sheet sends nothing again."""
+    table. Without JavaScript: redirect, so that reloading the sheet sends nothing again.
+    A `new_hand` is scrolled into view, at the foot of a long sheet where it was added."""
     url = reverse("scorebook:sheet", kwargs={"club": request.club.slug, "session": session.pk})
+    anchor = f"hand-{new_hand}" if new_hand else ""
     if request.htmx:
         response = render(request, "scorebook/sheet.html", sheet_context(request, session))
         response["HX-Push-Url"] = url
+        if anchor:
+            response["HX-Reswap"] = f"innerHTML show:#{anchor}:top"
         return response
-    return redirect(url)
+    return redirect(f"{url}#{anchor}" if anchor else url)
 
 
 def _refused_closed(request, session):
@@ -237,13 +241,13 @@ def hand_new(request, session):
             data = form.hand_data()
             if not form.errors:
                 try:
-                    services.record_hand(session, data, client_id, request.user)
+                    hand = services.record_hand(session, data, client_id, request.user)
                 except rules.RulesError as exc:
                     form.add_problems(exc.problems)
                 except services.ServiceError as exc:
                     form.error(exc.field or hand_form.TOP, exc.message)
                 else:
-                    return _to_sheet(request, session)
+                    return _to_sheet(request, session, new_hand=hand.number)
             status = UNPROCESSABLE
             preview = {"problems": [m for msgs in form.errors.values() for m in msgs]}
         else:  # without JavaScript: the fields of the contract just chosen, and the score

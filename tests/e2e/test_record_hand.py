@@ -110,6 +110,33 @@ def test_a_double_tap_on_save_records_one_hand(phone, session, members):
     assert page.locator("tbody.hand").count() == 1
 
 
+def test_a_new_hand_is_shown_where_it_was_added_on_a_long_sheet(phone, session, members):
+    """Late in the evening the sheet is long: after saving, the phone shows the new hand and
+    the totals under it, not the first hands of the evening."""
+    import uuid
+
+    from scorebook import services
+
+    for _hand in range(30):
+        services.record_hand(
+            session,
+            {"contract": "three", "declarer": "Ana", "partner": "Cene", "points": 40},
+            uuid.uuid4(),
+            members["scorekeeper"],
+        )
+    page = phone
+    log_in(page)
+    page.goto(sheet_url(session))
+    page.get_by_role("button", name="Record a hand").click()
+    chip(page, "declarer", "Bor").click()
+    page.get_by_label(re.compile("Card points of the declarer's side")).fill("30")
+    page.get_by_role("button", name="Save the hand").click()
+    expect(page.locator("#hand-31")).to_be_in_viewport()
+    expect(page.locator("#hand-1")).not_to_be_in_viewport()
+    expect(page).to_have_url(re.compile(re.escape(sheet_url(session)) + "$"))
+    assert page.console_errors == [], page.console_errors
+
+
 def test_a_bad_hand_is_refused_at_the_field_and_nothing_typed_is_lost(phone, session, members):
     page = phone
     log_in(page)

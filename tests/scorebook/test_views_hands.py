@@ -148,7 +148,8 @@ def test_scorekeeper_records_a_hand_and_the_sheet_shows_it(
 
     response = post_hand(client, session, fields)
     assert response.status_code == 302, response.content.decode()[:3000]
-    assert response["Location"] == url("scorebook:sheet", session)
+    # Without JavaScript: to the sheet, at the hand just added.
+    assert response["Location"] == url("scorebook:sheet", session) + "#hand-1"
     hand = Hand.objects.get(session=session)
     assert hand.number == 1
     cells = sheet_cells(client, session)
@@ -218,6 +219,7 @@ def test_an_htmx_save_answers_the_refreshed_sheet_in_one_round_trip(session, mem
     for answer in answers:
         assert answer.status_code == 200
         assert answer["HX-Push-Url"] == url("scorebook:sheet", session)
+        assert answer["HX-Reswap"] == "innerHTML show:#hand-1:top"  # the new hand in view
         html = answer.content.decode()
         assert "<h1>Sheet</h1>" in html
         assert html.count('<tbody class="hand"') == 1
