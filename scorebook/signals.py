@@ -1,8 +1,11 @@
 """What other parts of Scorebook may listen to.
 
-`hands_changed` is sent once a change to a session's hands is committed — a hand recorded,
-edited or voided, or a sheet imported — so that the league's ratings and a tournament's tables
-follow without the hand services knowing about either. Receivers get `session`.
+`hands_changed` is sent inside the transaction of a change to a session's hands — a hand
+recorded, edited or voided, or a sheet imported — so that the league's ratings and a
+tournament's tables follow without the hand services knowing about either. Receivers get
+`session`. What a receiver writes commits with the change, or not at all: the league's stale
+mark can never be lost between the two. A receiver with work for after the commit (a
+tournament's table) hands it to `transaction.on_commit`.
 """
 
 import logging
@@ -15,15 +18,22 @@ hands_changed = Signal()
 log = logging.getLogger(__name__)
 
 
+class _ListenerFailed(Exception):
+    pass
+
+
 def announce_hands_changed(session) -> None:
-    """Send `hands_changed` after the current transaction commits (at once outside one).
+    """Send `hands_changed` now, inside the caller's transaction.
 
-    A listener that fails is logged and never undoes or fails the hand that was saved.
+    The listeners run in a savepoint: one that fails is logged, what they wrote is rolled back,
+    and the hand that was saved is neither undone nor failed by it.
     """
-
-    def send() -> None:
-        for receiver, outcome in hands_changed.send_robust(sender=type(session), session=session):
-            if isinstance(outcome, Exception):
-                log.error("hands_changed: %s failed", receiver, exc_info=outcome)
-
-    transaction.on_commit(send)
+    try:
+        with transaction.atomic():
+            for receiver, outcome in hands_changed.send_robust(
+                sender=type(session), session=session
+            ):
+                if isinstance(outcome, Exception):
+                    raise _ListenerFailed(receiver) from outcome
+    except _ListenerFailed as failed:
+        log.error("hands_changed: %s failed", failed.args[0], exc_info=failed.__cause__)

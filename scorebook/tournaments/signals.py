@@ -1,9 +1,11 @@
 """Finish a tournament table as soon as its last hand is in, whoever saved it and how.
 
-The hand services announce every committed change to a session's hands (scorebook.signals);
-the tick command and the tournament pages run the same check as a safety net.
+The hand services announce every change to a session's hands (scorebook.signals) inside its
+transaction; the table is checked once the change is committed. The tick command and the
+tournament pages run the same check as a safety net.
 """
 
+from django.db import transaction
 from django.dispatch import receiver
 
 from scorebook.models import Session
@@ -14,4 +16,4 @@ from scorebook.signals import hands_changed
 def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
     from scorebook.tournaments.services import check_session
 
-    check_session(session.pk)
+    transaction.on_commit(lambda: check_session(session.pk), robust=True)

@@ -246,3 +246,23 @@ def test_hands_stored_before_rows_were_kept_get_them_on_the_next_save(club, play
     # The beggar +70 and a radelc each; Bor's three doubled +30; Cene's two lost, doubled −50.
     assert _last_row(session)[1] == {"Ana": 70, "Bor": 30, "Cene": -20, "Dani": -50}
     assert all("running" in hand.score for hand in session.hands.all())
+
+
+def test_a_failing_listener_never_undoes_the_hand(session, members, caplog):
+    """What the listeners of hands_changed write commits with the hand; one that fails is
+    logged, its writes are rolled back, and the hand is kept."""
+    from scorebook.signals import hands_changed
+
+    def renames_then_fails(sender, session, **kwargs):
+        Player.objects.filter(name="Eva").update(name="Eve")
+        raise RuntimeError("listener broke")
+
+    hands_changed.connect(renames_then_fails, dispatch_uid="test_failing_listener")
+    try:
+        hand = services.record_hand(session, TWO_WON, uuid.uuid4(), members["scorekeeper"])
+    finally:
+        hands_changed.disconnect(dispatch_uid="test_failing_listener")
+    assert Hand.objects.filter(pk=hand.pk).exists()
+    assert Entry.objects.filter(hand=hand).count() == 4
+    assert Player.objects.filter(name="Eva").exists()  # the listener's write rolled back
+    assert "listener broke" in caplog.text
