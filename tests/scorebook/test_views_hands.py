@@ -654,3 +654,23 @@ def test_count_cards_while_editing_a_hand_changes_nothing_until_saved(session, m
     assert 'name="points" id="id_points" value="41"' in response.content.decode()
     hand.refresh_from_db()
     assert hand.data["points"] == 30 and hand.version == 1
+
+
+def test_the_sheet_shows_what_the_club_typed_as_text_never_as_markup(
+    club, players, members, client_as
+):
+    """The sheet's rows are written in Python, not by the template engine: a name or a reason
+    with markup in it must still come out as text."""
+    services.rename_player(player=players[0], name="<b>Ana</b>")
+    session = start(club, players, members, "slovenian-4", 4, "tarzs")
+    keeper = members["scorekeeper"]
+    two = {"contract": "two", "declarer": "<b>Ana</b>", "partner": "Cene", "points": 40}
+    services.record_hand(session, two, uuid.uuid4(), keeper)
+    voided = services.record_hand(session, two, uuid.uuid4(), keeper)
+    services.void_hand(voided, "<script>alert(1)</script>", voided.version, keeper)
+    html = client_as(keeper).get(url("scorebook:sheet", session)).content.decode()
+    assert "<b>Ana</b>" not in html
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;b&gt;Ana&lt;/b&gt; 25" in html  # in the lines of hand 1
+    assert "dealt by &lt;b&gt;Ana&lt;/b&gt;" in html
+    assert "voided: &lt;script&gt;alert(1)&lt;/script&gt;" in html
