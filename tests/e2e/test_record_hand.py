@@ -96,13 +96,18 @@ def test_record_a_slovenian_three_with_a_partner_and_a_silent_bonus(phone, sessi
     assert page.console_errors == [], page.console_errors
 
 
-def test_a_double_tap_on_save_records_one_hand(phone, session, members):
-    page = phone
+def bor_plays_three_for_30(page, session):
+    """From the sheet, as the scorekeeper: a new hand, Bor declares three, his side took 30."""
     log_in(page)
     page.goto(sheet_url(session))
     page.get_by_role("button", name="Record a hand").click()
     chip(page, "declarer", "Bor").click()
     page.get_by_label(re.compile("Card points of the declarer's side")).fill("30")
+
+
+def test_a_double_tap_on_save_records_one_hand(phone, session, members):
+    page = phone
+    bor_plays_three_for_30(page, session)
     page.get_by_role("button", name="Save the hand").dblclick()
     expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
     expect(page.locator("#hand-1")).to_be_visible()
@@ -125,11 +130,7 @@ def test_a_new_hand_is_shown_where_it_was_added_on_a_long_sheet(phone, session, 
             members["scorekeeper"],
         )
     page = phone
-    log_in(page)
-    page.goto(sheet_url(session))
-    page.get_by_role("button", name="Record a hand").click()
-    chip(page, "declarer", "Bor").click()
-    page.get_by_label(re.compile("Card points of the declarer's side")).fill("30")
+    bor_plays_three_for_30(page, session)
     page.get_by_role("button", name="Save the hand").click()
     expect(page.locator("#hand-31")).to_be_in_viewport()
     expect(page.locator("#hand-1")).not_to_be_in_viewport()
