@@ -327,17 +327,13 @@ def settlement(session: Session) -> rules.Settlement:
 # --- Hands --------------------------------------------------------------------------------
 
 
-def build_hand_json(
-    session: Session, data: Mapping[str, Any], players: Sequence[str] | None = None
-) -> dict[str, Any]:
-    """The full hand (HANDS.md) from the session's variant, frozen rules and seats + the form.
-
-    ``players`` are the seat names, for a caller that has them already."""
+def build_hand_json(session: Session, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The full hand (HANDS.md) from the session's variant, frozen rules and seats + the form."""
     hand = {
         "format": 1,
         "variant": session.variant,
         "rules": dict(session.rules),
-        "players": list(players) if players is not None else sheets.session_players(session),
+        "players": list(session.seat_names),
     }
     hand.update(data)
     return hand
@@ -372,7 +368,7 @@ def _rescore(session: Session, from_number: int) -> None:
     storing each row and rewriting its entries: an edit or a void changes the radelci and the
     dealer, so the amounts of the hands after it."""
     seats = session.seat_names
-    sheet = sheets.engine_sheet(session, tuple(seats))
+    sheet = sheets.engine_sheet(session)
     hands = list(
         session.hands.filter(number__gte=from_number)
         .order_by("number")
@@ -388,7 +384,7 @@ def _rescore(session: Session, from_number: int) -> None:
     Hand.objects.bulk_update(hands, ["score"])
     Entry.objects.filter(hand__session=session, hand__number__gte=from_number).delete()
     Entry.objects.bulk_create(
-        entry for hand in hands if not hand.voided for entry in _entries(hand, hand.score, seats)
+        entry for hand in hands if not hand.voided for entry in _entries(hand, seats)
     )
     if session.is_closed:
         _refresh_closing(session)
@@ -405,11 +401,11 @@ def _running_before(session: Session, sheet, number: int | None = None) -> rules
         return sheets.running_before(session, sheet, number)
 
 
-def _entries(hand: Hand, score: Mapping[str, Any], seats: Mapping[str, int]) -> list[Entry]:
+def _entries(hand: Hand, seats: Mapping[str, int]) -> list[Entry]:
     """A hand's entries from its stored row; `seats` maps each seated name to its player id."""
     return [
         Entry(hand=hand, player_id=seats[name], amount=_to_amount(amount))
-        for name, amount in score["amounts"].items()
+        for name, amount in hand.score["amounts"].items()
     ]
 
 
@@ -431,8 +427,8 @@ def record_hand(
     """
     client_id = uuid.UUID(str(client_id))
     seats = session.seat_names
-    hand_json = build_hand_json(session, data, players=list(seats))
-    sheet = sheets.engine_sheet(session, tuple(seats))
+    hand_json = build_hand_json(session, data)
+    sheet = sheets.engine_sheet(session)
     with transaction.atomic():
         # On PostgreSQL the row lock serialises writers of one session; on SQLite the
         # IMMEDIATE transaction has already taken the write lock for the whole database.
@@ -464,7 +460,7 @@ def record_hand(
         )
         hand._history_user = user
         hand.save()
-        Entry.objects.bulk_create(_entries(hand, hand.score, seats))
+        Entry.objects.bulk_create(_entries(hand, seats))
         if locked.is_closed:  # an admin's hand
             _refresh_closing(session)
         announce_hands_changed(session)  # the caller's session: its club is loaded

@@ -69,7 +69,7 @@ def sheet_rows(
         running, amounts = score["running"], score["amounts"]
         after = running["carry"] or {}
         cells = []
-        for index, (name, _escaped) in enumerate(seats):
+        for index, name in enumerate(names):
             total = amount_of(running["totals"].get(name, 0))
             totals[index] = total
             if name in amounts:

@@ -36,14 +36,10 @@ def session_players(session: Session) -> tuple[str, ...]:
     return tuple(session.seat_names)
 
 
-def engine_sheet(session: Session, players: tuple[str, ...] | None = None) -> Sheet:
+def engine_sheet(session: Session) -> Sheet:
     """The engine's view of a session: variant, frozen rules and the seated players."""
     variant = rules.get_variant(session.variant)
-    return Sheet(
-        variant,
-        variant.rules(session.rules),
-        session_players(session) if players is None else players,
-    )
+    return Sheet(variant, variant.rules(session.rules), session_players(session))
 
 
 def sheet_hand(data: Mapping[str, Any], players: Iterable[str]) -> dict[str, Any]:

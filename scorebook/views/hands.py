@@ -152,8 +152,8 @@ def _preview(session: Session, form: hand_form.HandForm, hand: Hand | None) -> d
     if hand is not None and hand.voided:
         return {}
     names = [seat.name for seat in form.seats]
-    hand_json = services.build_hand_json(session, data, players=names)
-    sheet = sheets.engine_sheet(session, tuple(names))
+    hand_json = services.build_hand_json(session, data)
+    sheet = sheets.engine_sheet(session)
     number = None if hand is None else hand.number
     try:
         row, _running = sheets.score_next(
