@@ -123,6 +123,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTHENTICATION_BACKENDS = [
     # axes first, so a locked-out login never reaches the password check.
     "axes.backends.AxesStandaloneBackend",
+    "scorebook.login.AddressThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
@@ -140,8 +141,38 @@ AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_COOLOFF_TIME = timedelta(minutes=15)
+# A refused login during a lockout does not restart it: the lockout page's "15 minutes" holds.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Failures from one address over all usernames (scorebook.login.AddressThrottleBackend): higher,
+# because a club's phones may share one address.
+AXES_ADDRESS_FAILURE_LIMIT = int(os.environ.get("AXES_ADDRESS_FAILURE_LIMIT", "30"))
+
+
+def client_address_settings(behind_proxy: bool, proxy_count: int) -> dict:
+    """How axes (through django-ipware) finds the client's address.
+
+    Behind `proxy_count` trusted proxies the client is the address the nearest of them put in
+    X-Forwarded-For, counted from the right: whatever a client wrote to the left of it is
+    ignored. ipware counts only the proxies named in the header, not the nearest one (which is
+    REMOTE_ADDR), hence the - 1; not strict, so a forged longer chain still resolves. Without a
+    proxy the header is not read at all: anybody could write it.
+    """
+    if not behind_proxy:
+        return {"AXES_IPWARE_META_PRECEDENCE_ORDER": ("REMOTE_ADDR",)}
+    if proxy_count < 1:
+        raise ImproperlyConfigured("PROXY_COUNT must be 1 or more when BEHIND_PROXY is set.")
+    return {
+        "AXES_IPWARE_META_PRECEDENCE_ORDER": ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"),
+        "AXES_IPWARE_PROXY_COUNT": proxy_count - 1,
+        "IPWARE_STRICT": False,
+    }
+
+
+BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+# Through a function so that the tests can apply the settings of a proxy they simulate.
+globals().update(client_address_settings(BEHIND_PROXY, int(os.environ.get("PROXY_COUNT", "1"))))
 
 # --- Internationalisation ---------------------------------------------------------------
 LANGUAGE_CODE = "en"
@@ -205,7 +236,7 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
-    if env_bool("BEHIND_PROXY", False):
+    if BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {
