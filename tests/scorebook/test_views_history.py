@@ -49,3 +49,34 @@ def test_another_clubs_session_history_is_404(club, other_club, members, client_
     )
     url = reverse("scorebook:session_history", kwargs={"club": club.slug, "session": theirs.pk})
     assert client_as(members["admin"]).get(url).status_code == 404
+
+
+def test_a_long_history_comes_in_pages_and_any_page_number_answers(
+    club, players, members, client_as
+):
+    keeper = members["scorekeeper"]
+    session = services.start_session(
+        club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=keeper
+    )
+    for _ in range(50):  # with the session's start: 51 changes, one more than a page
+        services.record_hand(
+            session, {"contract": "beggar", "declarer": "Ana", "made": True}, uuid.uuid4(), keeper
+        )
+    url = reverse("scorebook:session_history", kwargs={"club": club.slug, "session": session.pk})
+    client = client_as(members["admin"])
+
+    def page(number: str) -> str:
+        response = client.get(url, {"page": number})
+        assert response.status_code == 200, number
+        return response.content.decode()
+
+    first = client.get(url).content.decode()
+    assert first.count("recorded") == 50 and "session started" not in first
+    assert "Page 1 of 2" in first and 'href="?page=2"' in first
+    last = page("2")
+    assert "session started" in last and "recorded" not in last
+    # Not a number: the first page. Out of range either way: the last.
+    for strange in ("abc", "", "1.5", "9" * 5000):
+        assert "Page 1 of 2" in page(strange)
+    for out_of_range in ("-1", "0", "999999999999999999999"):
+        assert "Page 2 of 2" in page(out_of_range)
