@@ -1,17 +1,25 @@
 from django.contrib import messages
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from scorebook import services
 from scorebook.access import club_view, get_for_club
 from scorebook.forms import PlayerForm
-from scorebook.models import Player, Role
+from scorebook.models import Entry, Player, Role, SessionSeat
 
 POST = ("POST",)
 
 
 def _roster_page(request, form, status=200):
-    players = request.club.players.all()
+    # Player.has_hands in the same query: the page offers Delete only to players without hands,
+    # and asking each player would cost two queries per row.
+    played = Exists(Entry.objects.filter(player=OuterRef("pk"))) | Exists(
+        SessionSeat.objects.filter(player=OuterRef("pk"))
+    )
+    players = request.club.players.annotate(
+        played=ExpressionWrapper(played, output_field=BooleanField())
+    )
     return render(
         request,
         "scorebook/roster.html",

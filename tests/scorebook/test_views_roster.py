@@ -1,9 +1,10 @@
+import datetime
 import uuid
 
 from django.urls import reverse
 
 from scorebook import services
-from scorebook.models import Player
+from scorebook.models import Entry, Hand, Player, Session, SessionSeat
 
 
 def url(name, club, **kwargs):
@@ -59,3 +60,34 @@ def test_delete_only_a_player_without_hands(club, players, members, client_as):
     assert Player.objects.filter(pk=players[0].pk).exists()
     client.post(url("player_delete", club, player=players[4].pk))
     assert not Player.objects.filter(pk=players[4].pk).exists()
+
+
+def played_at(club, four):
+    """A session of `four` with one hand and its entries, made without the engine."""
+    session = Session.objects.create(
+        club=club, variant="slovenian-4", rules={}, date=datetime.date(2026, 11, 27)
+    )
+    hand = Hand.objects.create(session=session, number=1, data={}, rules_version="test")
+    for position, player in enumerate(four, start=1):
+        SessionSeat.objects.create(session=session, player=player, position=position)
+        Entry.objects.create(hand=hand, player=player, amount=0)
+
+
+def test_the_roster_costs_the_same_few_queries_for_thirty_players(
+    club, members, client_as, django_assert_max_num_queries
+):
+    """Delete is offered only to players without hands, without asking each player."""
+    seated = [Player.objects.create(club=club, name=f"Player {n:02}") for n in range(32)]
+    for table in range(8):
+        four = seated[table * 4 : table * 4 + 4]
+        played_at(club, four)
+    fresh = [Player.objects.create(club=club, name=name) for name in ("Zala", "Žiga")]
+    client = client_as(members["admin"])
+
+    with django_assert_max_num_queries(8):
+        page = client.get(url("roster", club)).content.decode()
+
+    deletable = {p.pk for p in fresh}
+    for player in seated + fresh:
+        delete = url("player_delete", club, player=player.pk)
+        assert (delete in page) == (player.pk in deletable), player.name
