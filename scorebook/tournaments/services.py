@@ -428,11 +428,32 @@ def _player_for(club, user) -> Player:
             player.save(update_fields=["archived"])
         return player
     name = " ".join((user.get_full_name() or user.get_username()).split())
-    candidate, n = name, 1
-    while club.players.filter(name__iexact=candidate).exists():
+    # Each candidate is fitted before it is checked: cut after the check, a long name that
+    # starts like a roster name would become that name, and break the club's unique names.
+    for suffix in _name_suffixes(name, user.get_username()):
+        candidate = _fit_player_name(name, suffix)
+        if not club.players.filter(name__iexact=candidate).exists():
+            return Player.objects.create(club=club, name=candidate, user=user)
+    raise AssertionError("unreachable: the numbered suffixes never run out")
+
+
+PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
+
+
+def _name_suffixes(name: str, username: str) -> Iterable[str]:
+    """None, then the username (when it says more than the name and leaves it room), then 2, 3…"""
+    yield ""
+    if username.lower() != name.lower() and len(username) + 3 <= PLAYER_NAME_LENGTH // 2:
+        yield f" ({username})"
+    n = 2
+    while True:
+        yield f" ({n})"
         n += 1
-        candidate = f"{name} ({user.get_username()})" if n == 2 else f"{name} ({n})"
-    return Player.objects.create(club=club, name=candidate[:60], user=user)
+
+
+def _fit_player_name(name: str, suffix: str) -> str:
+    """`name` + `suffix` in a roster name's length: the name gives way to the suffix."""
+    return name[: PLAYER_NAME_LENGTH - len(suffix)].rstrip() + suffix
 
 
 def process_due(now: datetime.datetime | None = None) -> list[tuple[Tournament, str]]:
