@@ -237,3 +237,162 @@ def test_wrong_method_is_405(club, members, client_as):
     assert (
         client.get(reverse("scorebook:player_add", kwargs={"club": club.slug})).status_code == 405
     )
+
+
+# --- Another club's objects, for every URL that names one ----------------------------------------
+
+# The URL parameters that name an object of a club. A parameter of any other kind fails
+# `test_every_url_pattern_has_a_cross_club_case` until it is sorted into one of these two sets.
+CLUB_OBJECT_PARAMS = {"player", "membership", "season", "session", "number", "tournament"}
+OTHER_PARAMS = {"club", "uidb64", "token"}
+
+# name -> the parameters of its URL that name a club's object; () for a URL that names none.
+CROSS_CLUB: dict[str, tuple[str, ...]] = {
+    "scorebook:my_clubs": (),
+    "scorebook:club_create": (),
+    "scorebook:club_home": (),
+    "scorebook:roster": (),
+    "scorebook:player_add": (),
+    "scorebook:player_edit": ("player",),
+    "scorebook:player_archive": ("player",),
+    "scorebook:player_delete": ("player",),
+    "scorebook:members": (),
+    "scorebook:member_add": (),
+    "scorebook:member_role": ("membership",),
+    "scorebook:member_remove": ("membership",),
+    "scorebook:seasons": (),
+    "scorebook:season_add": (),
+    "scorebook:season_edit": ("season",),
+    "scorebook:session_start": (),
+    "scorebook:session": ("session",),
+    "scorebook:session_close": ("session",),
+    "scorebook:session_reopen": ("session",),
+    "scorebook:league:ledger": (),
+    "scorebook:league:standings": (),
+    "scorebook:league:player": ("player",),
+    "scorebook:sheet": ("session",),
+    "scorebook:hand_new": ("session",),
+    "scorebook:hand_preview": ("session",),
+    "scorebook:hand_edit": ("number", "session"),
+    "scorebook:hand_void": ("number", "session"),
+    "scorebook:session_export_json": ("session",),
+    "scorebook:session_export_csv": ("session",),
+    "scorebook:sheet_import": (),
+    "scorebook:session_history": ("session",),
+    "scorebook:session_settlement": ("session",),
+    "scorebook:tournaments:list": (),
+    "scorebook:tournaments:create": (),
+    "scorebook:tournaments:detail": ("tournament",),
+    "scorebook:tournaments:register": ("tournament",),
+    "scorebook:tournaments:cancel": ("tournament",),
+    "scorebook:tournaments:confirm": ("tournament",),
+    "scorebook:tournaments:start": ("tournament",),
+    "scorebook:tournaments:draw": ("tournament",),
+    "scorebook:tournaments:standings": ("tournament",),
+    "scorebook:tournaments:ranking": ("tournament",),
+    "scorebook:tournaments:bracket": ("tournament",),
+    "login": (),
+    "logout": (),
+    "password_change": (),
+    "password_change_done": (),
+    "password_reset": (),
+    "password_reset_done": (),
+    "password_reset_confirm": (),
+    "password_reset_complete": (),
+}
+
+# Everything a view could change if it took another club's id, filled in for every form.
+TAMPERING = {
+    "name": "Taken over",
+    "role": "admin",
+    "archived": "1",
+    "starts_on": "2026-03-01",
+    "reason": "taken over",
+    "contract": "three",
+    "declarer": "Tomo",
+    "points": "40",
+    "version": "1",
+}
+
+
+def test_every_url_pattern_has_a_cross_club_case():
+    names = url_names()
+    assert sorted(set(names) ^ set(CROSS_CLUB)) == [], "add (or remove) these in CROSS_CLUB"
+    for name, params in names.items():
+        assert params <= CLUB_OBJECT_PARAMS | OTHER_PARAMS, (name, params)
+        assert sorted(CROSS_CLUB[name]) == sorted(params & CLUB_OBJECT_PARAMS), name
+
+
+@pytest.fixture
+def theirs(other_club, make_user):
+    """One object of every kind a URL can name, all of `other_club`."""
+    from django.utils import timezone
+
+    from scorebook.models import Hand, Membership, Player, Role, Season, Session, SessionSeat
+    from scorebook.tournaments.models import Tournament
+
+    session = Session.objects.create(
+        club=other_club, variant="slovenian-4", rules={}, date=datetime.date(2026, 11, 1)
+    )
+    for position, name in enumerate(["Tomo", "Uroš", "Vesna", "Žan"], start=1):
+        player = Player.objects.create(club=other_club, name=name)
+        SessionSeat.objects.create(session=session, player=player, position=position)
+    hand = Hand.objects.create(session=session, number=1, data={}, rules_version="test")
+    return {
+        "player": player,
+        "membership": Membership.objects.create(
+            user=make_user("ivo"), club=other_club, role=Role.VIEWER
+        ),
+        "season": Season.objects.create(
+            club=other_club, name="Theirs", starts_on=datetime.date(2026, 1, 1)
+        ),
+        "session": session,
+        "number": hand.number,
+        "tournament": Tournament.objects.create(
+            club=other_club,
+            name="Their cup",
+            variant="slovenian-4",
+            table_size=4,
+            starts_at=timezone.now() + datetime.timedelta(minutes=10),
+            capacity=8,
+        ),
+    }
+
+
+def everything() -> dict[str, list]:
+    """Every row of the app's tables (their history included), to see that nothing changed."""
+    from django.apps import apps
+
+    rows = {}
+    for label in ("scorebook", "tournaments", "league"):
+        for model in apps.get_app_config(label).get_models():
+            rows[model._meta.label] = list(model.objects.order_by("pk").values())
+    return rows
+
+
+def _object_id(value):
+    return value if isinstance(value, int) else value.pk
+
+
+@pytest.mark.parametrize("name", sorted(n for n, params in CROSS_CLUB.items() if params))
+def test_another_clubs_ids_read_and_change_nothing(
+    name, club, other_club, members, theirs, client_as
+):
+    """Their ids in my club's URL, or in theirs: for every visitor, GET and POST are refused
+    (404 as if nothing were there, 403 for a role that may not act at all, 405 for the wrong
+    method, the login page for the anonymous) and nothing of anybody's changes."""
+    ids = {param: _object_id(theirs[param]) for param in CROSS_CLUB[name]}
+    before = everything()
+    for slug, visitors in ((club.slug, VISITORS), (other_club.slug, VISITORS[:3])):
+        url = reverse(name, kwargs={"club": slug, **ids})
+        for visitor in visitors:
+            client = client_as(members[visitor])
+            for response in (client.get(url), client.post(url, TAMPERING)):
+                case = (url, visitor, response.request["REQUEST_METHOD"], response.status_code)
+                if visitor == "anonymous" and response.status_code == 302:
+                    assert response["Location"].startswith(reverse("login")), case
+                else:
+                    assert response.status_code in (403, 404, 405), case
+                if response.status_code == 403:
+                    assert visitor in ("scorekeeper", "viewer") and slug == club.slug, case
+    assert everything() == before
