@@ -7,6 +7,10 @@ RULES.md says. Public API::
     variants(), get_variant(id)         resolve_rules(variant_id, rules_json) -> dict
     count(variant_id, cards) -> Count   rate(hands) -> ratings (Elo, RULES.md §6)
     RulesError (with .problems), RULES_VERSION
+    rules.jsontext.loads(text, max_bytes=None, decimals=True): JSON text, bounded (HANDS.md)
+
+Reading and scoring take ``entered=False`` for a hand already stored: it is rescored without
+the checks added since it was recorded (``rules.reader.read_hand``).
 """
 
 from rules.model import Adjustment, Bonus, Declaration, Hand, Line, Result
@@ -23,7 +27,7 @@ from rules import zwanzigerrufen  # noqa: E402,F401  isort: skip
 
 # Changes whenever a rule or a preset changes, so that a stored hand knows what scored it;
 # tests/rules/test_version.py fails when the presets change and this does not.
-RULES_VERSION = "2026.11.1"
+RULES_VERSION = "2026.11.2"
 
 __all__ = [
     "RULES_VERSION",

@@ -1,4 +1,9 @@
-"""``python -m rules``: score a hand or a sheet, or count a pile, from the shell (HANDS.md)."""
+"""``python -m rules``: score a hand or a sheet, or count a pile, from the shell (HANDS.md).
+
+Exit status: 0 scored; 1 input that is not readable JSON within the limits of
+``rules.jsontext`` (or a file that cannot be read), one line on standard error; 2 a hand or
+sheet that breaks the rules, one line per problem. Never a traceback for any input.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,13 @@ import sys
 from decimal import Decimal
 from typing import Any
 
+from rules import jsontext
 from rules.counting import count, split_card_words
 from rules.problems import RulesError
 from rules.scoring import SheetResult, score_hand, score_sheet
 
 USAGE_ERROR, RULES_BROKEN = 1, 2
+MAX_BYTES = 2_000_000  # as the web import: a sheet of 1,000 hands is a few hundred KB
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,13 +44,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def _score(path: str, text: bool) -> int:
     try:
-        if path == "-":
-            data = json.load(sys.stdin, parse_float=Decimal)
-        else:
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f, parse_float=Decimal)
-    except (OSError, ValueError) as error:
-        print(f"{path}: not readable JSON: {error}", file=sys.stderr)
+        raw = _read(path)
+    except OSError as error:
+        print(f"{path}: cannot be read: {error.strerror or error}", file=sys.stderr)
+        return USAGE_ERROR
+    try:
+        data = jsontext.loads(raw, max_bytes=MAX_BYTES)
+    except jsontext.UnreadableJSON as error:
+        print(f"{path}: {error.problems[0]}", file=sys.stderr)
         return USAGE_ERROR
     result = score_sheet(data) if isinstance(data, dict) and "hands" in data else score_hand(data)
     if text:
@@ -51,6 +59,15 @@ def _score(path: str, text: bool) -> int:
     else:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2, default=_number))
     return 0
+
+
+def _read(path: str) -> bytes | str:
+    """The text of the file (``-``: standard input), at most one byte over the limit."""
+    if path == "-":
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        return stream.read(MAX_BYTES + 1)
+    with open(path, "rb") as f:
+        return f.read(MAX_BYTES + 1)
 
 
 def _number(value: Any) -> Any:

@@ -3,19 +3,35 @@ does not depend on the family, each problem with its JSON path (RULES.md §0, §
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+import math
+import unicodedata
+from decimal import Decimal
 from typing import Any
 
 from rules import labels
 from rules.model import DECLARER, DEFENDERS, Adjustment, Bonus, Declaration, Hand
-from rules.problems import Problems, RulesError
+from rules.problems import Problems, RulesError, field_name
 from rules.variant import HAND_FIELDS, Rules, Variant, _known, get_variant
 
 BONUS_KEYS = frozenset({"name", "side", "announced", "made", "contra", "player", "level"})
 DECLARATION_KEYS = frozenset({"player", "name"})
 ADJUSTMENT_KEYS = frozenset({"player", "amount", "reason"})
 HUNDREDTH = Decimal("0.01")
+TENTH = Decimal("0.1")
 MAX_ADJUSTMENT = 1_000_000
+# What an adjustment already stored may be: recorded before ints were held to MAX_ADJUSTMENT,
+# it is at most what a stored entry holds (numeric(12,2)); see ``read_hand``'s ``entered``.
+MAX_STORED_ADJUSTMENT = 10**10
+MAX_NAME = 60  # characters of a player's name: the roster's (scorebook Player.name)
+MAX_REASON = 200  # characters of an adjustment's reason: a void reason's (Hand.void_reason)
+REASON_CONTROLS = frozenset("\t\n\r")  # the control characters a reason may hold
+# A number read from the input is bounded before any arithmetic: one of 10**16 or more stands
+# for every such number (each range check refuses it) and one nearer zero than 10**-16 for
+# every such number (never whole, a half or hundredths), so no huge exponent is expanded.
+BOUND = 16
+LIMIT = 10**BOUND
+HUGE = Decimal(LIMIT)
+TINY = Decimal(f"1E-{BOUND}")
 
 
 class Sheet:
@@ -31,17 +47,42 @@ class Sheet:
 
 
 def read_hand(
-    data: Any, problems: Problems, path: str = "", sheet: Sheet | None = None
+    data: Any,
+    problems: Problems,
+    path: str = "",
+    sheet: Sheet | None = None,
+    *,
+    entered: bool = True,
 ) -> tuple[Variant, Rules, Hand] | None:
-    """Read one hand; on any problem add it to ``problems`` and return None."""
+    """Read one hand; on any problem add it to ``problems`` and return None.
+
+    Whatever ``data`` holds (any JSON value, or Python values such as huge ints, NaN and
+    infinite floats or Decimals, a list where a name belongs), reading it either succeeds or
+    adds problems: it raises nothing else.
+
+    ``entered`` (the default) says that the hand is being entered: new, edited, imported, or
+    handed to ``score_hand``/``score_sheet``/the command line. Then the checks a hand must
+    pass to be written down apply too, those added after hands were recorded without them:
+
+    - ``Variant.check_entered`` (a ``slovenian-2`` hand's piles add up to 70 or 71, §1.6);
+    - names of at most ``MAX_NAME`` characters and reasons of at most ``MAX_REASON``, with
+      no control character (a reason may hold tabs and line breaks);
+    - adjustments within ±``MAX_ADJUSTMENT``, ints as well as decimals.
+
+    A hand already stored is read with ``entered=False`` when its session is rescored (an
+    edit or a void before it, a replay of the sheet): it keeps the score it was recorded
+    with, and an older hand never makes a rescoring fail. Every check on which scoring
+    safely depends (types, ranges, names, bounded numbers) applies either way; a stored
+    adjustment is still held to ±``MAX_STORED_ADJUSTMENT``.
+    """
     at = f"{path}." if path else ""
     if not isinstance(data, dict):
         problems.add(path, "not-an-object")
         return None
     before = len(problems)
     for key in data.keys() - HAND_FIELDS:
-        problems.add(f"{at}{key}", "unknown-key", key=key)
-    if "format" in data and data["format"] != 1:
+        problems.add(f"{at}{field_name(key)}", "unknown-key", key=key)
+    if "format" in data and not known_format(data["format"]):
         problems.add(f"{at}format", "unknown-format", value=data["format"])
 
     if sheet is None:
@@ -49,13 +90,20 @@ def read_hand(
         if variant is None or rules is None:
             return None
         players = read_players(
-            data.get("players"), problems, f"{at}players", variant, variant.player_counts
+            data.get("players"),
+            problems,
+            f"{at}players",
+            variant,
+            variant.player_counts,
+            entered=entered,
         )
     else:
         variant, rules = sheet.variant, sheet.rules
         if "rules" in data:
             problems.add(f"{at}rules", "own-rules-in-sheet")
-        if "variant" in data and data["variant"] != variant.id:
+        if "variant" in data and not (
+            isinstance(data["variant"], str) and data["variant"] == variant.id
+        ):
             problems.add(f"{at}variant", "other-variant-in-sheet")
         if "radelci" in data:
             problems.add(f"{at}radelci", "radelci-in-sheet")
@@ -67,6 +115,7 @@ def read_hand(
                 variant,
                 variant.player_counts,
                 sheet.players,
+                entered=entered,
             )
         else:
             players = sheet.players
@@ -149,7 +198,7 @@ def read_hand(
         fields["radelci"] = _radelci(data["radelci"], problems, f"{at}radelci", seated)
     if "adjustments" in data:
         fields["adjustments"] = _adjustments(
-            data["adjustments"], problems, f"{at}adjustments", seated
+            data["adjustments"], problems, f"{at}adjustments", seated, entered
         )
     if len(problems) > before:
         return None
@@ -158,9 +207,18 @@ def read_hand(
         problems.add(f"{at}adjustments", "no-adjustments")
     if contract.id not in ("redeal", "adjustment"):
         variant.check(hand, rules, problems, at)
+        if entered:
+            variant.check_entered(hand, rules, problems, at)
     if len(problems) > before:
         return None
     return variant, rules, hand
+
+
+def known_format(value: Any) -> bool:
+    """``format`` is 1 (or 1.0): compared only once known to be a number, so that no NaN or
+    other strange value is ever compared."""
+    exact = _number(value)
+    return exact is not None and exact == 1
 
 
 def _read_variant_and_rules(data: dict, problems: Problems, at: str):
@@ -184,19 +242,34 @@ def read_players(
     variant: Variant,
     counts: tuple[int, ...],
     seated: tuple[str, ...] | None = None,
+    *,
+    entered: bool = True,
 ) -> tuple[str, ...] | None:
-    """Unique names, as many as ``counts`` allows, all of them ``seated`` when given."""
+    """Unique names, as many as ``counts`` allows, all of them ``seated`` when given. A name
+    being entered is text of at most ``MAX_NAME`` characters with no control character (when
+    ``seated`` is given, being one of those names is enough: the table's were checked)."""
     if value is None:
         problems.add(path, "missing")
         return None
     if not isinstance(value, list):
         problems.add(path, "not-a-list")
         return None
+    if len(value) > max(counts) + 1:  # far too many: the count says it, not each name
+        problems.add(
+            path,
+            "player-count",
+            variant=variant.id,
+            count=len(value),
+            counts=" or ".join(map(str, counts)),
+        )
+        return None
     before = len(problems)
     seen: set[str] = set()
     for i, name in enumerate(value):
         if not isinstance(name, str) or not name.strip():
             problems.add(f"{path}[{i}]", "not-a-string")
+        elif entered and seated is None and not _text(name, problems, f"{path}[{i}]", MAX_NAME):
+            pass
         elif name in seen:
             problems.add(f"{path}[{i}]", "duplicate-player", value=name)
         elif seated is not None and name not in seated:
@@ -236,12 +309,27 @@ def _boolean(value: Any, problems: Problems, path: str) -> bool | None:
     return value
 
 
+def _text(value: str, problems: Problems, path: str, limit: int, allowed=frozenset()) -> bool:
+    """A name or a reason: at most ``limit`` characters and no control character (but those
+    ``allowed``) nor lone surrogate, neither of which a database stores as text."""
+    if len(value) > limit:
+        problems.add(path, "too-long", limit=limit)
+        return False
+    if not value.isprintable() and any(
+        unicodedata.category(c) in ("Cc", "Cs") and c not in allowed for c in value
+    ):
+        problems.add(path, "control-character")
+        return False
+    return True
+
+
 def _integer(value: Any, problems: Problems, path: str, low: int, high: int) -> int | None:
-    if type(value) is float and value.is_integer():
-        value = int(value)
     if type(value) is not int:
-        problems.add(path, "not-an-integer")
-        return None
+        exact = _number(value)
+        if exact is None or exact != exact.to_integral_value():
+            problems.add(path, "not-an-integer")
+            return None
+        value = int(exact)  # bounded by _number: at most 10**16
     if not low <= value <= high:
         problems.add(path, "out-of-range", low=low, high=high)
         return None
@@ -249,17 +337,29 @@ def _integer(value: Any, problems: Problems, path: str, low: int, high: int) -> 
 
 
 def _number(value: Any) -> Decimal | None:
-    """A JSON number as an exact Decimal (a float from ``json.loads`` converted by its digits)."""
+    """A JSON number as an exact Decimal (a float from ``json.loads`` converted by its
+    digits); None for anything else, NaN and infinities included. Never raises, and bounded
+    before any arithmetic: a magnitude of 10**16 or more comes back as ±``HUGE`` and one below
+    10**-16 as ±``TINY``, so that no caller ever expands a huge exponent (``int()`` of
+    ``Decimal("1e1000000")`` takes half a minute)."""
     if type(value) is int:
-        return Decimal(value)
+        if -LIMIT < value < LIMIT:  # an int against an int: Decimal(huge) is slow
+            return Decimal(value)
+        return HUGE if value > 0 else -HUGE
     if type(value) is float:
-        try:
-            return Decimal(repr(value))
-        except InvalidOperation:  # inf, nan
+        if not math.isfinite(value):
             return None
-    if isinstance(value, Decimal) and value.is_finite():
-        return value
-    return None
+        value = Decimal(repr(value))
+    elif not isinstance(value, Decimal) or not value.is_finite():
+        return None
+    if not value:
+        return Decimal(0)
+    adjusted = value.adjusted()
+    if adjusted >= BOUND:
+        return HUGE.copy_sign(value)
+    if adjusted < -BOUND:
+        return TINY.copy_sign(value)
+    return value
 
 
 def _points(value: Any, problems: Problems, path: str, variant: Variant):
@@ -271,9 +371,13 @@ def _points(value: Any, problems: Problems, path: str, variant: Variant):
             problems.add(path, "not-a-number")
             return None
         if exact == exact.to_integral_value():
-            number = int(exact)
-        elif variant.half_points and (exact * 2) == (exact * 2).to_integral_value():
-            number = exact.normalize()
+            number = int(exact)  # bounded by _number: at most 10**16
+        elif (
+            variant.half_points
+            and exact.quantize(TENTH) == exact
+            and exact * 2 == (exact * 2).to_integral_value()
+        ):
+            number = exact.quantize(TENTH).normalize()
         else:
             problems.add(path, "not-a-half" if variant.half_points else "not-an-integer")
             return None
@@ -288,8 +392,8 @@ def _contra(value: Any, problems: Problems, path: str, rules: Rules) -> int | No
         problems.add(path, "not-an-object")
         return None
     for key in value:
-        if key != "game":
-            problems.add(f"{path}.{key}", "unknown-key", key=key)
+        if not (isinstance(key, str) and key == "game"):
+            problems.add(f"{path}.{field_name(key)}", "unknown-key", key=key)
     level = value.get("game", 0)
     return _contra_level(level, problems, f"{path}.game", rules)
 
@@ -318,7 +422,7 @@ def _objects(value: Any, problems: Problems, path: str, keys: frozenset[str]):
             problems.add(at, "not-an-object")
             continue
         for key in item.keys() - keys:
-            problems.add(f"{at}.{key}", "unknown-key", key=key)
+            problems.add(f"{at}.{field_name(key)}", "unknown-key", key=key)
         yield at, item
 
 
@@ -345,6 +449,9 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
     if name is None:
         problems.add(f"{at}.name", "missing")
         return None
+    if not isinstance(name, str):
+        problems.add(f"{at}.name", "not-a-string")
+        return None
     if name not in contract.bonuses:
         if name in variant.bonus_specs and contract.bonuses:
             problems.add(
@@ -362,7 +469,7 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
         return None
     spec = variant.bonus_specs[name]
     side = item.get("side", DECLARER)
-    if side not in (DECLARER, DEFENDERS):
+    if not isinstance(side, str) or side not in (DECLARER, DEFENDERS):
         problems.add(f"{at}.side", "unknown-side")
     announced = _boolean(item.get("announced", False), problems, f"{at}.announced")
     if spec.made_optional and "made" not in item:
@@ -376,7 +483,7 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
         problems.add(f"{at}.side", "defenders-cannot-announce")
     if announced is False and made is False and not spec.silent_fail:
         problems.add(f"{at}.made", "silent-not-made", bonus=spec.label)
-    if contra != 0:
+    if not _is_zero(contra):
         if announced is False:
             problems.add(f"{at}.contra", "contra-unannounced")
         else:
@@ -394,7 +501,7 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
         levels = ", ".join(spec.level_words) if spec.level_words else _known(spec.levels)
         if level is None:
             problems.add(f"{at}.level", "level-required", bonus=spec.label, known=levels)
-        elif level not in spec.levels:
+        elif not isinstance(level, str) or level not in spec.levels:
             problems.add(f"{at}.level", "unknown-level", value=level, known=levels)
     elif level is not None:
         problems.add(f"{at}.level", "level-not-used", bonus=spec.label)
@@ -403,14 +510,22 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
     return Bonus(name, side, announced, made, contra, player, level)
 
 
+def _is_zero(value: Any) -> bool:
+    """No contra of its own: 0 (or 0.0, false), compared only once known to be a number."""
+    if type(value) is bool:
+        return not value
+    exact = _number(value)
+    return exact is not None and not exact
+
+
 def _by_player(value, problems, path, players, read) -> dict | None:
     if not isinstance(value, dict):
         problems.add(path, "not-an-object")
         return None
     out = {}
     for key, item in value.items():
-        if key not in players:
-            problems.add(f"{path}.{key}", "unknown-player", value=key)
+        if not isinstance(key, str) or key not in players:
+            problems.add(f"{path}.{field_name(key)}", "unknown-player", value=key)
         else:
             out[key] = read(item, f"{path}.{key}")
     if set(value) < set(players):
@@ -423,7 +538,9 @@ def _declarations(value, problems, path, seated) -> tuple[Declaration, ...]:
     for at, item in _objects(value, problems, path, DECLARATION_KEYS):
         player = _player(item.get("player"), problems, f"{at}.player", seated)
         name = item.get("name")
-        if name not in labels.DECLARATIONS:
+        if not isinstance(name, str):
+            problems.add(f"{at}.name", "missing" if name is None else "not-a-string")
+        elif name not in labels.DECLARATIONS:
             problems.add(
                 f"{at}.name", "unknown-bonus", value=name, known=_known(labels.DECLARATIONS)
             )
@@ -438,8 +555,8 @@ def _radelci(value, problems, path, seated) -> dict[str, int]:
         return {}
     out = {}
     for key, count in value.items():
-        if key not in seated:
-            problems.add(f"{path}.{key}", "unknown-player", value=key)
+        if not isinstance(key, str) or key not in seated:
+            problems.add(f"{path}.{field_name(key)}", "unknown-player", value=key)
             continue
         count = _integer(count, problems, f"{path}.{key}", 0, 99)
         if count is not None:
@@ -447,29 +564,34 @@ def _radelci(value, problems, path, seated) -> dict[str, int]:
     return out
 
 
-def _adjustments(value, problems, path, seated) -> tuple[Adjustment, ...]:
+def _adjustments(value, problems, path, seated, entered=True) -> tuple[Adjustment, ...]:
     out = []
     for at, item in _objects(value, problems, path, ADJUSTMENT_KEYS):
         player = _player(item.get("player"), problems, f"{at}.player", seated)
-        amount = _amount(item.get("amount"), problems, f"{at}.amount")
+        limit = MAX_ADJUSTMENT if entered else MAX_STORED_ADJUSTMENT
+        amount = _amount(item.get("amount"), problems, f"{at}.amount", limit)
         reason = item.get("reason", "")
         if not isinstance(reason, str):
             problems.add(f"{at}.reason", "not-a-string")
+        elif entered and not _text(reason, problems, f"{at}.reason", MAX_REASON, REASON_CONTROLS):
+            pass
         elif player is not None and amount is not None:
             out.append(Adjustment(player, amount, reason))
     return tuple(out)
 
 
-def _amount(value: Any, problems: Problems, path: str):
-    if type(value) is int:
-        return value
+def _amount(value: Any, problems: Problems, path: str, limit: int = MAX_ADJUSTMENT):
+    """Within ±``limit``, whole or in hundredths: one range check for ints, floats and
+    Decimals alike."""
     exact = _number(value)
     if exact is None:
         problems.add(path, "not-a-number" if value is not None else "missing")
         return None
-    if abs(exact) > MAX_ADJUSTMENT:
-        problems.add(path, "out-of-range", low=-MAX_ADJUSTMENT, high=MAX_ADJUSTMENT)
+    if abs(exact) > limit:
+        problems.add(path, "out-of-range", low=-limit, high=limit)
         return None
+    if type(value) is int:
+        return value
     if exact == exact.to_integral_value():
         return int(exact)
     if exact != exact.quantize(HUNDREDTH):

@@ -9,16 +9,20 @@ from typing import Any, NamedTuple
 
 from rules.labels import LINE_WORDS
 from rules.model import Amount, Hand, Line, Result
-from rules.problems import Problems, RulesError
-from rules.reader import Sheet, read_hand, read_players, table_sizes
+from rules.problems import Problems, RulesError, field_name
+from rules.reader import Sheet, known_format, read_hand, read_players, table_sizes
 from rules.settlement import Settlement, settle
 from rules.variant import Rules, Variant, get_variant
 
 SHEET_KEYS = frozenset({"format", "variant", "rules", "players", "hands"})
+MAX_HANDS = 1_000  # hands in a sheet: more than one session ever holds
 
 
-def score_hand(data: Any) -> Result:
+def score_hand(data: Any, *, entered: bool = True) -> Result:
     """Validate and score one hand in the format of HANDS.md.
+
+    Raises ``RulesError`` for anything that is not a hand the rules score, whatever ``data``
+    holds. ``entered=False`` reads a hand already recorded (see ``read_hand``).
 
     >>> r = score_hand({"variant": "slovenian-3", "players": ["Ana", "Bor", "Cene"],
     ...     "contract": "two", "declarer": "Ana", "points": 39,
@@ -27,7 +31,7 @@ def score_hand(data: Any) -> Result:
     {'Ana': 44, 'Bor': 0, 'Cene': 0}
     """
     problems = Problems()
-    read = read_hand(data, problems)
+    read = read_hand(data, problems, entered=entered)
     if read is None:
         raise RulesError(problems)
     variant, rules, hand = read
@@ -140,15 +144,21 @@ class SheetResult:
         return data
 
 
-def read_sheet(data: Any, problems: Problems) -> Sheet | None:
-    """The sheet's own fields: variant, rules and the seated players."""
+def read_sheet(data: Any, problems: Problems, *, entered: bool = True) -> Sheet | None:
+    """The sheet's own fields: variant, rules and the seated players (``entered``: see
+    ``read_hand``).
+
+    Returns a ``Sheet`` only when ``data["hands"]`` is a list of 1 to ``MAX_HANDS`` items, so
+    that a caller may then go through them (each still to be read with ``read_hand``); else
+    adds the problems and returns None.
+    """
     if not isinstance(data, dict):
         problems.add("", "not-an-object")
         return None
     for key in data:
-        if key not in SHEET_KEYS:
-            problems.add(key, "unknown-key", key=key)
-    if "format" in data and data["format"] != 1:
+        if not (isinstance(key, str) and key in SHEET_KEYS):
+            problems.add(field_name(key), "unknown-key", key=key)
+    if "format" in data and not known_format(data["format"]):
         problems.add("format", "unknown-format", value=data["format"])
     try:
         variant = get_variant(data.get("variant"))
@@ -156,31 +166,37 @@ def read_sheet(data: Any, problems: Problems) -> Sheet | None:
         problems.extend(error.problems)
         return None
     rules = variant.read_rules(data.get("rules"), "rules", problems)
-    players = read_players(data.get("players"), problems, "players", variant, table_sizes(variant))
+    players = read_players(
+        data.get("players"), problems, "players", variant, table_sizes(variant), entered=entered
+    )
     hands = data.get("hands")
+    before = len(problems)
     if not isinstance(hands, list):
         problems.add("hands", "missing" if hands is None else "not-a-list")
     elif not hands:
         problems.add("hands", "empty-sheet")
-    if rules is None or players is None:
+    elif len(hands) > MAX_HANDS:
+        problems.add("hands", "too-many-hands", limit=MAX_HANDS, count=len(hands))
+    if rules is None or players is None or len(problems) > before:
         return None
     return Sheet(variant, rules, players)
 
 
-def score_sheet(data: Any, closed: bool = True) -> SheetResult:
+def score_sheet(data: Any, closed: bool = True, *, entered: bool = True) -> SheetResult:
     """Validate and score a sheet (HANDS.md, "A sheet"): every hand in order, running totals,
     radelci carried from hand to hand, the closing penalties and the settlement.
 
     Every problem of every hand is reported at once, paths starting ``hands[i]``. With
     ``closed`` false the session is still running: no closing lines are added.
+    ``entered=False`` reads hands already recorded (see ``read_hand``).
     """
     problems = Problems()
-    sheet = read_sheet(data, problems)
+    sheet = read_sheet(data, problems, entered=entered)
     if sheet is None:
         raise RulesError(problems)
     read = []
     for i, raw in enumerate(data["hands"]):
-        hand = read_hand(raw, problems, f"hands[{i}]", sheet)
+        hand = read_hand(raw, problems, f"hands[{i}]", sheet, entered=entered)
         if hand is not None:
             read.append(hand[2])
     problems.raise_if_any()

@@ -12,11 +12,22 @@ from typing import Any
 from rules import labels
 from rules.items import bonus_value, bonus_words, contra_words, multiplier
 from rules.model import DECLARER, DEFENDERS, Bonus, Hand, Line
-from rules.problems import Problems
-from rules.variant import BonusSpec, Contract, Rules, Switch, Variant, contract, register
+from rules.problems import Problems, field_name
+from rules.variant import (
+    MAX_SWITCH_NUMBER,
+    BonusSpec,
+    Contract,
+    Rules,
+    Switch,
+    Variant,
+    contract,
+    register,
+)
 
 WIN = 35  # the declarer's side wins with more than 35 of the 70 card points
 CARD_POINTS = 70
+# Two players take all 54 cards: their piles, each counted as §5 says, add up to 70 or 71.
+TWO_PLAYER_TOTALS = (70, 71)
 
 NORMAL = ("three", "two", "one")  # with a called king
 SOLOS = ("solo-three", "solo-two", "solo-one")  # four players only
@@ -79,12 +90,17 @@ def _read_values(value: Any, path: str, problems: Problems, current: dict) -> di
         return current
     merged = dict(current)
     for key, number in value.items():
-        if key not in ALL_CONTRACTS:
+        if not isinstance(key, str) or key not in ALL_CONTRACTS:
             problems.add(
-                f"{path}.{key}", "unknown-contract", value=key, known=", ".join(ALL_CONTRACTS)
+                f"{path}.{field_name(key)}",
+                "unknown-contract",
+                value=key,
+                known=", ".join(ALL_CONTRACTS),
             )
         elif type(number) is not int or number < 0:
             problems.add(f"{path}.{key}", "at-least", low=0)
+        elif number > MAX_SWITCH_NUMBER:
+            problems.add(f"{path}.{key}", "at-most", high=MAX_SWITCH_NUMBER)
         else:
             merged[key] = number
     return merged
@@ -97,18 +113,23 @@ def _read_bonus_values(value: Any, path: str, problems: Problems, current: dict)
         return current
     merged = dict(current)
     for key, pair in value.items():
-        if key not in ALL_BONUSES:
-            problems.add(f"{path}.{key}", "unknown-bonus", value=key, known=", ".join(ALL_BONUSES))
+        if not isinstance(key, str) or key not in ALL_BONUSES:
+            problems.add(
+                f"{path}.{field_name(key)}",
+                "unknown-bonus",
+                value=key,
+                known=", ".join(ALL_BONUSES),
+            )
         elif (
             not isinstance(pair, list | tuple)
             or len(pair) != 2
-            or any(type(v) is not int or v < 0 for v in pair)
+            or any(type(v) is not int or not 0 <= v <= MAX_SWITCH_NUMBER for v in pair)
         ):
             problems.add(
                 f"{path}.{key}",
                 "bad-switch-value",
                 value=pair,
-                known="[silent, announced], whole numbers of at least 0",
+                known=f"[silent, announced], whole numbers from 0 to {MAX_SWITCH_NUMBER}",
             )
         else:
             merged[key] = tuple(pair)
@@ -431,6 +452,22 @@ class SlovenianTwo(Variant):
 
     def contracts(self, rules: Rules) -> dict[str, Contract]:
         return {"game": contract("game", "points_by_player", "announcer")}
+
+    def check_entered(self, hand: Hand, rules: Rules, problems: Problems, path: str) -> None:
+        """All 54 cards are taken: the two piles add up to 70 or 71 (RULES.md §1.6). Only for
+        a hand being entered; one recorded before this check keeps its score."""
+        if hand.points_by_player is None:
+            return
+        total = sum(hand.points_by_player.values())
+        if total not in TWO_PLAYER_TOTALS:
+            low, high = TWO_PLAYER_TOTALS
+            problems.add(
+                f"{path}points_by_player",
+                "slovenian-2-points-total",
+                total=total,
+                low=low,
+                high=high,
+            )
 
     def settlement_method(self, rules: Rules) -> str:
         return rules["settlement"]

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules import labels
 from rules.model import Hand, Line
-from rules.problems import Problems, RulesError
+from rules.problems import Problems, RulesError, field_name
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,11 @@ CONTRACT_FIELDS = frozenset(
     }
 )
 HAND_FIELDS = COMMON_FIELDS | CONTRACT_FIELDS | {"dealer", "adjustments", "radelci"}
+
+# The largest number a switch takes (a contract's or a bonus's value, a penalty): far above
+# any real table's (valat 500), so that no session's frozen rules break on it, and small
+# enough that no amount overflows a stored column (×16 contra, ×2 radelc).
+MAX_SWITCH_NUMBER = 100_000
 
 # The two rows every variant has (RULES.md §0).
 REDEAL = contract("redeal")
@@ -121,6 +126,9 @@ class Switch:
             return current
         if self.high is not None and value > self.high:
             problems.add(path, "at-most", high=self.high)
+            return current
+        if not -MAX_SWITCH_NUMBER <= value <= MAX_SWITCH_NUMBER:
+            problems.add(path, "out-of-range", low=-MAX_SWITCH_NUMBER, high=MAX_SWITCH_NUMBER)
             return current
         return value
 
@@ -208,6 +216,9 @@ class Variant:
             problems.add(path, "not-an-object")
             return None
         preset = data.get("preset", self.default_preset)
+        if not isinstance(preset, str):
+            problems.add(f"{path}.preset", "not-a-string")
+            return None
         if preset not in self.presets:
             problems.add(
                 f"{path}.preset",
@@ -222,10 +233,10 @@ class Variant:
         for name, value in data.items():
             if name == "preset":
                 continue
-            switch = self.switches.get(name)
+            switch = self.switches.get(name) if isinstance(name, str) else None
             if switch is None:
                 problems.add(
-                    f"{path}.{name}",
+                    f"{path}.{field_name(name)}",
                     "unknown-switch",
                     value=name,
                     variant=self.id,
@@ -252,6 +263,12 @@ class Variant:
 
     def check(self, hand: Hand, rules: Rules, problems: Problems, path: str) -> None:
         """Checks beyond the generic ones of the reader; add problems with ``path`` prefixed."""
+
+    def check_entered(self, hand: Hand, rules: Rules, problems: Problems, path: str) -> None:
+        """Checks only a hand being entered must pass (new, edited or imported), not one
+        already stored that is read again to rescore its session: a check added to the rules
+        after hands were recorded under the older ones. ``read_hand(..., entered=False)``
+        skips it. Add problems with ``path`` prefixed."""
 
     def score(self, hand: Hand, rules: Rules, carry: Any) -> tuple[list[Line], Any]:
         """The lines of a hand (adjustments excepted) and the carry after it (radelci)."""
