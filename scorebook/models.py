@@ -79,6 +79,8 @@ class Player(models.Model):
     )
     archived = models.BooleanField(_("archived"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Who renamed a player and when: his hands follow the new name without a change of their own.
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["archived", Lower("name")]

@@ -15,15 +15,15 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
 from rules.problems import Problems
-from rules.reader import read_hand
-from rules.scoring import read_sheet
+from rules.reader import Sheet, read_hand
+from rules.scoring import MAX_HANDS, read_sheet
 from scorebook import sheets
 from scorebook.models import (
     Club,
@@ -146,27 +146,42 @@ def add_player(*, club: Club, name: str) -> Player:
 
 
 def rename_player(*, player: Player, name: str, user=None) -> Player:
-    """Rename a roster player, and the name in every hand he was seated for: a stored hand
-    names its players, and the session's sheet matches them to the seats by name."""
+    """Rename a roster player, and the name in every hand he was seated for: a stored hand and
+    its row name their players, and the session's sheet matches them to the seats by name.
+
+    The rename is a correction of the roster, recorded in the player's history, not a change
+    of each hand: his hands get no history row of their own.
+    """
     with transaction.atomic():
-        old = Player.objects.select_for_update().get(pk=player.pk).name
+        # The lock order of every write: sessions (by pk), then the player. A save holds its
+        # session while it reads the seated names, so none reads a name this rename changes.
+        sessions = _lock_sessions_of(player)
+        # no_key: a save's entries take KEY SHARE on the player, which FOR UPDATE would block.
+        old = Player.objects.select_for_update(no_key=True).get(pk=player.pk).name
         player.name = _check_player_name(player.club, name, excluding=player)
+        if player.name == old:
+            return player
+        player._history_user = user
+        player._change_reason = f"renamed from {old}"  # the new name is the record's own
         player.save(update_fields=["name"])
-        if player.name != old:
-            hands = list(Hand.objects.filter(session__seats__player=player))
-            for hand in hands:
-                hand.data = sheets.rename_in_hand(hand.data, old, player.name)
-            Hand.objects.bulk_update(hands, ["data"])
-            Hand.history.bulk_history_create(
-                hands,
-                update=True,
-                default_user=user,
-                default_change_reason=f"renamed {old} to {player.name}",
-            )
+        # A session started meanwhile waited for the player's lock (start_session): it is
+        # seen now, and its hands follow too.
+        sessions += _lock_sessions_of(player, excluding=sessions)
+        for session in sessions:
             # The stored rows name the players too (amounts, totals, radelci, dealer).
-            for session in Session.objects.filter(seats__player=player):
-                _rescore(session, 1)
+            _rescore(session, 1, renamed={old: player.name})
     return player
+
+
+def _lock_sessions_of(player: Player, excluding: Sequence[Session] = ()) -> list[Session]:
+    """The sessions the player is seated in, locked in pk order (so two renames never wait
+    for each other in a cycle)."""
+    return list(
+        Session.objects.select_for_update()
+        .filter(pk__in=SessionSeat.objects.filter(player=player).values("session_id"))
+        .exclude(pk__in=[session.pk for session in excluding])
+        .order_by("pk")
+    )
 
 
 def set_player_archived(*, player: Player, archived: bool) -> Player:
@@ -250,6 +265,7 @@ def start_session(
     frozen = dict(rules.resolve_rules(variant_id, {"preset": preset}))
     frozen.setdefault("preset", preset)
     with transaction.atomic():
+        _lock_players(players)
         session = Session.objects.create(
             club=club,
             season=season,
@@ -265,6 +281,17 @@ def start_session(
             for position, player in enumerate(players, start=1)
         )
     return session
+
+
+def _lock_players(players: Sequence[Player]) -> dict[int, Player]:
+    """Lock roster players about to be seated (in pk order), so that a rename of one of them
+    either finished before or waits and then sees the new session's seat."""
+    return {
+        player.pk: player
+        for player in Player.objects.select_for_update(no_key=True)
+        .filter(pk__in=[player.pk for player in players])
+        .order_by("pk")
+    }
 
 
 def close_session(session: Session, user=None) -> Session:
@@ -363,17 +390,25 @@ def _check_writable(session: Session, is_admin: bool) -> None:
         raise ServiceError(_("This session is closed; only a club admin can change it."))
 
 
-def _rescore(session: Session, from_number: int) -> None:
+def _rescore(session: Session, from_number: int, renamed: Mapping[str, str] | None = None) -> None:
     """Rescore every hand numbered `from_number` or later from the running state before it,
     storing each row and rewriting its entries: an edit or a void changes the radelci and the
-    dealer, so the amounts of the hands after it."""
+    dealer, so the amounts of the hands after it.
+
+    With `renamed` (old name -> new name: a roster rename) each hand's data is renamed first
+    and stored with its row; no amount changes, and entries name players by id, so they stay.
+    """
     seats = session.seat_names
     sheet = sheets.engine_sheet(session)
     hands = list(
         session.hands.filter(number__gte=from_number)
         .order_by("number")
-        .only("pk", "number", "data", "voided")
+        # With "session": a related manager fetches an instance's missing key one by one.
+        .only("pk", "session", "number", "data", "voided")
     )
+    if renamed:
+        for hand in hands:
+            hand.data = sheets.rename_in_hand(hand.data, renamed)
     scores = sheets.score_hands(
         sheet,
         [(hand.number, None if hand.voided else hand.data) for hand in hands],
@@ -381,13 +416,34 @@ def _rescore(session: Session, from_number: int) -> None:
     )
     for hand, score in zip(hands, scores, strict=True):
         hand.score = score
-    Hand.objects.bulk_update(hands, ["score"])
-    Entry.objects.filter(hand__session=session, hand__number__gte=from_number).delete()
-    Entry.objects.bulk_create(
-        entry for hand in hands if not hand.voided for entry in _entries(hand, seats)
-    )
+    _update_each(hands, ["data", "score"] if renamed else ["score"])
+    if not renamed:
+        Entry.objects.filter(hand__session=session, hand__number__gte=from_number).delete()
+        Entry.objects.bulk_create(
+            entry for hand in hands if not hand.voided for entry in _entries(hand, seats)
+        )
     if session.is_closed:
         _refresh_closing(session)
+
+
+def _update_each(hands: Sequence[Hand], fields: Sequence[str]) -> None:
+    """UPDATE `fields` of each hand, one statement run for all of them. bulk_update builds
+    one CASE over every row, whose compiling costs more than the writes, and a rescore runs
+    under the write lock (SQLite: of the whole database)."""
+    columns = [Hand._meta.get_field(name) for name in fields]
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(column.column)} = %s" for column in columns)
+    key = quote(Hand._meta.pk.column)
+    sql = f"UPDATE {quote(Hand._meta.db_table)} SET {assignments} WHERE {key} = %s"
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            sql,
+            [
+                [c.get_db_prep_save(getattr(hand, c.attname), connection) for c in columns]
+                + [hand.pk]
+                for hand in hands
+            ],
+        )
 
 
 def _running_before(session: Session, sheet, number: int | None = None) -> rules.Running:
@@ -409,6 +465,17 @@ def _entries(hand: Hand, seats: Mapping[str, int]) -> list[Entry]:
     ]
 
 
+def _as_seated(
+    data: Mapping[str, Any], named: Sequence[str], seated: Sequence[str]
+) -> Mapping[str, Any]:
+    """The form's hand with the names of the seats now. The form named the seats as `named`
+    (read before the session's lock); a player renamed since keeps his seat, so his old name
+    becomes his new one. Any other name is the engine's to refuse, at its field."""
+    if list(named) == list(seated) or len(named) != len(seated):
+        return data
+    return sheets.rename_in_hand(data, dict(zip(named, seated, strict=True)))
+
+
 def record_hand(
     session: Session,
     data: Mapping[str, Any],
@@ -419,6 +486,8 @@ def record_hand(
 ) -> Hand:
     """Score and store the next hand of a session, with one entry per player dealt in.
 
+    `data` names the players as `session.seat_names` did when the form was built (the view
+    reads them from this very instance); a player renamed since is matched by his seat.
     The hand is scored as the next row of the session's sheet, from the running state stored
     with the last hand, so radelci held from earlier hands count and the cost does not grow
     with the session. Idempotent on `client_id`: a phone that sends the same hand twice gets
@@ -426,25 +495,27 @@ def record_hand(
     the hand) or ServiceError.
     """
     client_id = uuid.UUID(str(client_id))
-    seats = session.seat_names
-    hand_json = build_hand_json(session, data)
-    sheet = sheets.engine_sheet(session)
+    named = list(session.seat_names)
     with transaction.atomic():
-        # On PostgreSQL the row lock serialises writers of one session; on SQLite the
-        # IMMEDIATE transaction has already taken the write lock for the whole database.
-        locked = Session.objects.select_for_update().only("is_closed").get(pk=session.pk)
+        # On PostgreSQL the row lock serialises writers of one session (and a rename of one
+        # of its players); on SQLite the IMMEDIATE transaction has already taken the write
+        # lock for the whole database. The seats are read under it: the names hands use.
+        locked = Session.objects.select_for_update().get(pk=session.pk)
         existing = Hand.objects.filter(client_id=client_id).first()
         if existing is not None:
             if existing.session_id != locked.pk:
                 raise ServiceError(_("This hand was saved in another session."))
             return existing
         _check_writable(locked, is_admin)
+        seats = locked.seat_names
+        hand_json = build_hand_json(locked, _as_seated(data, named, list(seats)))
+        sheet = sheets.engine_sheet(locked)
         last = locked.hands.order_by("-number").values_list("number", "score").first()
         number, score = last or (0, None)
         try:
             before = sheets.running_after(sheet, score)
         except sheets.Unscored:
-            before = _running_before(session, sheet)
+            before = _running_before(locked, sheet)
         row, running = sheets.score_next(sheet, hand_json, before)
         if set(row.result.amounts) - set(seats):
             raise ServiceError(_("Only seated players can be dealt in."), "players")
@@ -462,7 +533,7 @@ def record_hand(
         hand.save()
         Entry.objects.bulk_create(_entries(hand, seats))
         if locked.is_closed:  # an admin's hand
-            _refresh_closing(session)
+            _refresh_closing(locked)
         announce_hands_changed(session)  # the caller's session: its club is loaded
     return hand
 
@@ -544,6 +615,65 @@ class SheetProblems(ServiceError):
         self.problems = list(problems)
 
 
+# What one sheet may be: its text (the import form's cap) and its hands (the engine's, one
+# session's worth: a longer sheet is refused before any of its hands is read).
+MAX_SHEET_BYTES = 2_000_000
+MAX_IMPORT_HANDS = MAX_HANDS
+
+
+def _check_import_roster(club: Club, sheet: Sheet) -> tuple[dict[str, Player | None], list[str]]:
+    """Each of the sheet's players with his roster player (None: new to the roster), and what
+    is wrong with the names."""
+    messages = []
+    roster: dict[str, Player | None] = {}
+    max_length = Player._meta.get_field("name").max_length
+    for i, name in enumerate(sheet.players):
+        where = f"players[{i}]"
+        if " ".join(name.split()) != name or len(name) > max_length:
+            messages.append(
+                _("%(where)s: %(name)s is not a name for the roster.")
+                % {"where": where, "name": name}
+            )
+            continue
+        if name.casefold() in {other.casefold() for other in roster}:
+            messages.append(
+                _("%(where)s: %(name)s is another player's name spelt otherwise.")
+                % {"where": where, "name": name}
+            )
+            continue
+        player = club.players.filter(name__iexact=name).first()
+        if player is not None and player.name != name:
+            messages.append(
+                _("%(where)s: %(name)s is on the roster as %(roster)s; use that spelling.")
+                % {"where": where, "name": name, "roster": player.name}
+            )
+        roster[name] = player
+    return roster, messages
+
+
+def _seat_imported(club: Club, roster: Mapping[str, Player | None]) -> list[Player]:
+    """The sheet's players, in its order, inside the import's transaction: the roster players
+    locked (their hands are stored by name, so a rename waits) and the new ones added. A name
+    renamed or added since the sheet was checked refuses the import."""
+    locked = _lock_players([player for player in roster.values() if player is not None])
+    seated = []
+    for name, player in roster.items():
+        if player is None:
+            try:
+                with transaction.atomic():
+                    player = Player.objects.create(club=club, name=name)
+            except IntegrityError:
+                player = None
+        elif locked.get(player.pk) is None or locked[player.pk].name != name:
+            player = None
+        if player is None:
+            raise SheetProblems(
+                [_("%(name)s changed on the roster meanwhile; import again.") % {"name": name}]
+            )
+        seated.append(player)
+    return seated
+
+
 def import_sheet(
     club: Club,
     data: Any,
@@ -557,6 +687,8 @@ def import_sheet(
     The whole sheet is checked first; if anything is wrong nothing is stored and SheetProblems
     lists every problem ("hand 4: points: …"). Players missing from the roster are added to it,
     as a club moving from paper expects; a name on the roster spelt otherwise is a problem.
+    A sheet holds at most MAX_IMPORT_HANDS hands. It is scored before the transaction, which
+    only inserts (the write lock of SQLite is held for the whole transaction).
     """
     problems = Problems()
     sheet = read_sheet(data, problems)
@@ -566,43 +698,43 @@ def import_sheet(
     messages = [sheets.describe_problem(p) for p in problems]
     roster: dict[str, Player | None] = {}
     if sheet is not None:
-        max_length = Player._meta.get_field("name").max_length
-        for i, name in enumerate(sheet.players):
-            where = f"players[{i}]"
-            if " ".join(name.split()) != name or len(name) > max_length:
-                messages.append(
-                    _("%(where)s: %(name)s is not a name for the roster.")
-                    % {"where": where, "name": name}
-                )
-                continue
-            if name.casefold() in {other.casefold() for other in roster}:
-                messages.append(
-                    _("%(where)s: %(name)s is another player's name spelt otherwise.")
-                    % {"where": where, "name": name}
-                )
-                continue
-            player = club.players.filter(name__iexact=name).first()
-            if player is not None and player.name != name:
-                messages.append(
-                    _("%(where)s: %(name)s is on the roster as %(roster)s; use that spelling.")
-                    % {"where": where, "name": name, "roster": player.name}
-                )
-            roster[name] = player
+        roster, wrong_names = _check_import_roster(club, sheet)
+        messages += wrong_names
     if messages:
         raise SheetProblems(messages)
-    variant_id = sheet.variant.id
+    variant = sheet.variant
     rules_json = data.get("rules") or {}
-    frozen = dict(rules.resolve_rules(variant_id, rules_json))
-    frozen.setdefault("preset", rules_json.get("preset", sheet.variant.default_preset))
+    frozen = dict(rules.resolve_rules(variant.id, rules_json))
+    frozen.setdefault("preset", rules_json.get("preset", variant.default_preset))
+    names = list(roster)
+    table = Sheet(variant, variant.rules(frozen), tuple(names))
+    hand_jsons = [
+        {"format": 1, "variant": variant.id, "rules": frozen, "players": names, **raw}
+        for raw in data["hands"]
+    ]
+    try:
+        scores = sheets.score_hands(
+            table, list(enumerate(hand_jsons, start=1)), sheets.running_after(table, None)
+        )
+    except rules.RulesError as exc:
+        raise SheetProblems([sheets.describe_problem(p) for p in exc.problems]) from None
+    # Built before the transaction too: it only inserts them (into the session made there).
+    hands = [
+        Hand(
+            number=number,
+            data=hand_json,
+            score=score,
+            rules_version=str(rules.RULES_VERSION),
+            created_by=user,
+            changed_by=user,
+        )
+        for number, (hand_json, score) in enumerate(zip(hand_jsons, scores, strict=True), 1)
+    ]
     with transaction.atomic():
-        seated = []
-        for name, player in roster.items():
-            if player is None:
-                player = Player.objects.create(club=club, name=name)
-            seated.append(player)
+        seated = _seat_imported(club, roster)
         session = Session(
             club=club,
-            variant=variant_id,
+            variant=variant.id,
             rules=frozen,
             date=date or timezone.localdate(),
             table_label=table_label,
@@ -614,21 +746,12 @@ def import_sheet(
             SessionSeat(session=session, player=player, position=position)
             for position, player in enumerate(seated, start=1)
         )
-        names = [p.name for p in seated]
-        for number, raw in enumerate(data["hands"], start=1):
-            hand_json = {"format": 1, "variant": variant_id, "rules": frozen, "players": names}
-            hand_json.update(raw)
-            hand = Hand(
-                session=session,
-                number=number,
-                data=hand_json,
-                rules_version=str(rules.RULES_VERSION),
-                created_by=user,
-                changed_by=user,
-            )
-            hand._history_user = user
-            hand.save()
-        _rescore(session, 1)
+        for hand in hands:
+            hand.session_id = session.pk
+        Hand.objects.bulk_create(hands)
+        Hand.history.bulk_history_create(hands, default_user=user)
+        seats = {player.name: player.pk for player in seated}
+        Entry.objects.bulk_create(entry for hand in hands for entry in _entries(hand, seats))
         announce_hands_changed(session)
     return session
 

@@ -57,12 +57,13 @@ _NAME_MAPS = ("points_by_player", "tricks_by_player", "radelci")
 _NAME_ITEMS = ("bonuses", "declarations", "adjustments")
 
 
-def rename_in_hand(data: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
-    """A stored hand with a player's name changed wherever it appears: hands keep names, so a
-    renamed roster player's hands must follow him or they no longer match his seat."""
+def rename_in_hand(data: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """A stored hand with players renamed (old name -> new name) wherever they appear: hands
+    keep names, so a renamed roster player's hands must follow him or they no longer match
+    his seat. The names change all at once, so two players may swap names."""
 
     def swap(value: Any) -> Any:
-        return new if value == old else value
+        return names.get(value, value) if isinstance(value, str) else value
 
     hand = dict(data)
     if isinstance(hand.get("players"), list):
@@ -89,7 +90,7 @@ def read_stored_hands(
 ) -> list[rules.Hand]:
     read = []
     for data, path in zip(hands, paths, strict=False):
-        hand = read_hand(sheet_hand(data, sheet.players), problems, path, sheet)
+        hand = read_hand(sheet_hand(data, sheet.players), problems, path, sheet, entered=False)
         if hand is not None:
             read.append(hand[2])
     return read
@@ -162,7 +163,9 @@ def score_hands(
         if data is None:
             scores.append(void_score(running))
             continue
-        read = read_hand(sheet_hand(data, sheet.players), problems, f"hands[{number - 1}]", sheet)
+        read = read_hand(
+            sheet_hand(data, sheet.players), problems, f"hands[{number - 1}]", sheet, entered=False
+        )
         if read is None:
             continue
         row, running = play(sheet.variant, sheet.rules, sheet.players, read[2], running)
@@ -238,6 +241,16 @@ def _number(value: Any) -> str:
     return str(value)
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP: CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text(value: str) -> str:
+    """A text cell (a name, a note, a line) that a spreadsheet shows and never runs: a leading
+    quote before a formula sign. Amounts are written by `_number` and stay numbers."""
+    return f"'{value}" if value.startswith(_FORMULA_START) else value
+
+
 def export_csv(session: Session) -> str:
     """UTF-8 with a BOM (spreadsheets need it to read the names right): one row per hand, one
     column per player (blank when not dealt in), the sheet's paper note, and a totals row."""
@@ -246,7 +259,7 @@ def export_csv(session: Session) -> str:
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([_("Hand"), *players, _("Note")])
+    writer.writerow([_text(_("Hand")), *map(_text, players), _text(_("Note"))])
     for hand, row in zip(hands, sheet.rows, strict=True):
         writer.writerow(
             [
@@ -255,7 +268,7 @@ def export_csv(session: Session) -> str:
                     _number(row.result.amounts[p]) if p in row.result.amounts else ""
                     for p in players
                 ),
-                hand_form.note(row.result),
+                _text(hand_form.note(row.result)),
             ]
         )
     for line in sheet.closing:
@@ -263,10 +276,10 @@ def export_csv(session: Session) -> str:
             [
                 "",
                 *(_number(line.amounts[p]) if p in line.amounts else "" for p in players),
-                line.text,
+                _text(line.text),
             ]
         )
-    writer.writerow([_("Total"), *(_number(sheet.totals[p]) for p in players), ""])
+    writer.writerow([_text(_("Total")), *(_number(sheet.totals[p]) for p in players), ""])
     return out.getvalue()
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from django import forms
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse, JsonResponse
@@ -11,11 +9,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules import jsontext
 from scorebook import services
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Role, Session
-
-MAX_SHEET_BYTES = 2_000_000
 
 
 def _filename(session: Session, extension: str) -> str:
@@ -63,7 +60,7 @@ class SheetImportForm(forms.Form):
         data = super().clean()
         upload = data.get("file")
         if upload is not None:
-            if upload.size > MAX_SHEET_BYTES:
+            if upload.size > services.MAX_SHEET_BYTES:
                 raise forms.ValidationError(_("The file is too large for a sheet."))
             raw = upload.read()
         elif data.get("text", "").strip():
@@ -71,9 +68,11 @@ class SheetImportForm(forms.Form):
         else:
             raise forms.ValidationError(_("Choose a file or paste a sheet."))
         try:
-            data["sheet"] = json.loads(raw.decode("utf-8-sig"))
-        except (UnicodeDecodeError, ValueError):
-            raise forms.ValidationError(_("This is not a readable JSON sheet.")) from None
+            data["sheet"] = jsontext.loads(raw, max_bytes=services.MAX_SHEET_BYTES, decimals=False)
+        except jsontext.UnreadableJSON as error:
+            raise forms.ValidationError(
+                [_("This is not a readable JSON sheet."), error.problems[0].message]
+            ) from None
         return data
 
 
@@ -98,5 +97,10 @@ def sheet_import(request):
     return render(
         request,
         "scorebook/sheet_import.html",
-        {"club": request.club, "form": form, "problems": problems},
+        {
+            "club": request.club,
+            "form": form,
+            "problems": problems,
+            "max_hands": services.MAX_IMPORT_HANDS,
+        },
     )

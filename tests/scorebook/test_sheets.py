@@ -3,7 +3,9 @@ after them, the optimistic lock, closed sessions, settlement, import and export.
 
 from __future__ import annotations
 
+import csv
 import datetime
+import io
 import uuid
 from decimal import Decimal
 
@@ -308,9 +310,10 @@ def test_csv_has_the_bom_one_column_per_player_a_note_and_totals(tarzs):
     assert text.startswith("\ufeff")
     lines = text[1:].split("\r\n")
     assert lines[0] == "Hand,Ana,Bor,Cene,Dani,Note"
-    # The note is the sheet's own paper note.
-    assert lines[1] == "1,70,0,0,0,+70 beggar"
-    assert lines[2] == "2,50,0,50,0,+50 two"
+    # The note is the sheet's own paper note; one starting with "+" is quoted as text, so a
+    # spreadsheet does not read it as a formula.
+    assert lines[1] == "1,70,0,0,0,'+70 beggar"
+    assert lines[2] == "2,50,0,50,0,'+50 two"
     assert lines[3] == "3,0,-50,0,-50,−50 two"
     assert lines[4] == "Total,120,-50,50,-50,"
 
@@ -347,7 +350,10 @@ def test_renaming_a_player_renames_him_in_his_hands(tarzs, players, members):
     tarzs = Session.objects.get(pk=tarzs.pk)
     assert services.session_sheet(tarzs).totals["Ana Marija"] == 70 - 20 + 2 * (25 - 10)
     record(tarzs, {**THREE, "declarer": "Ana Marija"})
-    assert hands[0].history.order_by("-history_id").first().history_user == members["admin"]
+    # Who renamed him is in the player's history; no hand records a change of its own.
+    renamed = players[0].history.order_by("-history_id").first()
+    assert (renamed.name, renamed.history_user) == ("Ana Marija", members["admin"])
+    assert [h.history_type for h in hands[0].history.all()] == ["+"]
 
 
 def test_an_import_refuses_two_names_that_differ_only_in_case(club, members):
@@ -383,3 +389,28 @@ def test_a_five_seat_table_round_trips(club, players, members):
         "Dani": -50,
         "Eva": 0,
     }
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_quoted_and_amounts_stay_numbers(club, members):
+    """OWASP CSV injection: a name typed at the table starting with =, +, -, @, a tab or a
+    carriage return reaches a spreadsheet as text, never as a formula (notes: see above)."""
+    names = ['=HYPERLINK("x")', "+cmd|' /C calc'!A0", "@SUM(A1)", "-2+3", "\tx"]
+    seated = [Player.objects.create(club=club, name=name) for name in names]
+    session = services.start_session(
+        club=club, variant_id="slovenian-4", preset="seed", players=seated, user=None
+    )
+    record(
+        session,
+        {
+            "contract": "adjustment",
+            "players": names[:4],
+            "adjustments": [
+                {"player": names[0], "amount": 20.5, "reason": "late"},
+                {"player": names[1], "amount": -12, "reason": "late"},
+            ],
+        },
+    )
+    rows = list(csv.reader(io.StringIO(services.export_csv(session)[1:])))
+    assert rows[0] == ["Hand", *(f"'{name}" for name in names), "Note"]
+    assert rows[1][:6] == ["1", "20.50", "-12", "0", "0", ""]
+    assert rows[-1][:6] == ["Total", "20.50", "-12", "0", "0", "0"]

@@ -10,8 +10,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+import rules
 from scorebook import services
-from scorebook.models import Session
+from scorebook.models import Hand, Session
 
 HANDS = [
     {"contract": "beggar", "declarer": "Ana", "made": True},
@@ -124,4 +125,60 @@ def test_nothing_or_no_json_is_a_form_error(data, message, club, members, client
     response = client_as(members["scorekeeper"]).post(url("sheet_import", club), data)
     assert response.status_code == 200
     assert message in response.content.decode()
+    assert not Session.objects.exists()
+
+
+def _long_sheet(hands: int) -> dict:
+    rounds = [
+        {"contract": "three", "declarer": "Ana", "partner": "Bor", "points": 40},
+        {"contract": "beggar", "declarer": "Cene", "made": False},
+        {"contract": "two", "declarer": "Dani", "partner": "Ana", "points": 30},
+    ]
+    return {
+        "variant": "slovenian-4",
+        "rules": {"preset": "tarzs"},
+        "players": ["Ana", "Bor", "Cene", "Dani"],
+        "hands": [rounds[i % len(rounds)] for i in range(hands)],
+    }
+
+
+def test_the_import_page_says_how_many_hands_a_sheet_may_hold(club, members, client_as):
+    response = client_as(members["scorekeeper"]).get(url("sheet_import", club))
+    assert f"at most {services.MAX_IMPORT_HANDS} hands" in response.content.decode()
+
+
+def test_a_sheet_over_the_limit_is_refused_naming_it(club, players, members, client_as):
+    text = json.dumps(_long_sheet(services.MAX_IMPORT_HANDS + 1))
+    response = client_as(members["scorekeeper"]).post(url("sheet_import", club), {"text": text})
+    assert response.status_code == 200
+    assert "hands: a sheet holds at most 1000 hands (one session), not 1001" in (
+        response.content.decode()
+    )
+    assert not Session.objects.exists()
+
+
+def test_a_sheet_at_the_limit_imports_with_the_totals_of_its_replay(club, players, members):
+    sheet = _long_sheet(services.MAX_IMPORT_HANDS)
+    session = services.import_sheet(club, sheet, members["scorekeeper"])
+    assert session.hands.count() == 1000
+    totals = {
+        player.name: services.session_totals(session)[player.pk]
+        for player in session.seated_players()
+    }
+    assert totals == dict(rules.score_sheet(sheet, closed=False).totals)
+    assert Hand.history.filter(session_id=session.pk, history_type="+").count() == 1000
+
+
+@pytest.mark.parametrize("hands", ["missing", 5, True, None, [5, None, True]])
+def test_a_sheet_without_a_list_of_hands_is_a_message(hands, club, members, client_as):
+    sheet = _long_sheet(1)
+    if hands == "missing":
+        del sheet["hands"]
+    else:
+        sheet["hands"] = hands
+    response = client_as(members["scorekeeper"]).post(
+        url("sheet_import", club), {"text": json.dumps(sheet)}
+    )
+    assert response.status_code == 200
+    assert "Nothing was imported" in response.content.decode()
     assert not Session.objects.exists()

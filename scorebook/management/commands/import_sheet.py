@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import datetime
-import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from rules import jsontext
 from scorebook import services
 from scorebook.models import Club
 
@@ -33,14 +33,16 @@ class Command(BaseCommand):
             raise CommandError(f"No club is called {club!r}.") from None
         try:
             if file == "-":
-                data = json.load(sys.stdin)
+                raw = sys.stdin.buffer.read(services.MAX_SHEET_BYTES + 1)
             else:
-                with open(file, encoding="utf-8-sig") as f:
-                    data = json.load(f)
+                with open(file, "rb") as f:
+                    raw = f.read(services.MAX_SHEET_BYTES + 1)
         except OSError as exc:
             raise CommandError(f"{file}: {exc.strerror}") from None
-        except ValueError as exc:
-            raise CommandError(f"{file} is not readable JSON: {exc}") from None
+        try:
+            data = jsontext.loads(raw, max_bytes=services.MAX_SHEET_BYTES, decimals=False)
+        except jsontext.UnreadableJSON as exc:
+            raise CommandError(f"{file}: {exc.problems[0]}") from None
         try:
             session = services.import_sheet(club_obj, data, None, date=date, table_label=table)
         except services.SheetProblems as exc:
