@@ -26,7 +26,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(SimpleHistoryAdmin):  # renames are in the player's history
     list_display = ["name", "club", "user", "archived"]
     list_filter = ["club", "archived"]
     search_fields = ["name"]

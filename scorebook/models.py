@@ -67,6 +67,20 @@ class Membership(models.Model):
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
 
 
+class PlayerQuerySet(models.QuerySet):
+    def with_played(self) -> "PlayerQuerySet":
+        """Each player with `played`: whether he ever sat at a table or has an entry, in the
+        one query (a player who has played is archived, never deleted)."""
+        return self.annotate(played=_played())
+
+
+def _played() -> models.Expression:
+    played = models.Exists(Entry.objects.filter(player=models.OuterRef("pk"))) | models.Exists(
+        SessionSeat.objects.filter(player=models.OuterRef("pk"))
+    )
+    return models.ExpressionWrapper(played, output_field=models.BooleanField())
+
+
 class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=60)
@@ -82,6 +96,8 @@ class Player(models.Model):
     # Who renamed a player and when: his hands follow the new name without a change of their own.
     history = HistoricalRecords()
 
+    objects = PlayerQuerySet.as_manager()
+
     class Meta:
         ordering = ["archived", Lower("name")]
         constraints = [
@@ -94,7 +110,7 @@ class Player(models.Model):
         return self.name
 
     def has_hands(self) -> bool:
-        return self.entries.exists() or self.seats.exists()
+        return Player.objects.with_played().filter(pk=self.pk, played=True).exists()
 
 
 class Season(models.Model):

@@ -1,25 +1,18 @@
 from django.contrib import messages
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from scorebook import services
 from scorebook.access import club_view, get_for_club
 from scorebook.forms import PlayerForm
-from scorebook.models import Entry, Player, Role, SessionSeat
+from scorebook.models import Player, Role
 
 POST = ("POST",)
 
 
 def _roster_page(request, form, status=200):
-    # Player.has_hands in the same query: the page offers Delete only to players without hands,
-    # and asking each player would cost two queries per row.
-    played = Exists(Entry.objects.filter(player=OuterRef("pk"))) | Exists(
-        SessionSeat.objects.filter(player=OuterRef("pk"))
-    )
-    players = request.club.players.annotate(
-        played=ExpressionWrapper(played, output_field=BooleanField())
-    )
+    # The page offers Delete only to players without hands: known in the page's one query.
+    players = request.club.players.with_played()
     return render(
         request,
         "scorebook/roster.html",
@@ -56,7 +49,7 @@ def player_edit(request, player):
     form = PlayerForm(request.POST or None, initial={"name": player.name})
     if request.method == "POST" and form.is_valid():
         try:
-            services.rename_player(player=player, name=form.cleaned_data["name"])
+            services.rename_player(player=player, name=form.cleaned_data["name"], user=request.user)
         except services.ServiceError as exc:
             form.add_error(exc.field, exc.message)
         else:
