@@ -24,7 +24,7 @@ MAX_ADJUSTMENT = 1_000_000
 MAX_STORED_ADJUSTMENT = 10**10
 MAX_NAME = 60  # characters of a player's name: the roster's (scorebook Player.name)
 MAX_REASON = 200  # characters of an adjustment's reason: a void reason's (Hand.void_reason)
-REASON_CONTROLS = frozenset("\t\n\r")  # the control characters a reason may hold
+LINE_CONTROLS = frozenset("\t\n\r")  # the control characters a multi-line text may hold
 # A number read from the input is bounded before any arithmetic: one of 10**16 or more stands
 # for every such number (each range check refuses it) and one nearer zero than 10**-16 for
 # every such number (never whole, a half or hundredths), so no huge exponent is expanded.
@@ -309,15 +309,26 @@ def _boolean(value: Any, problems: Problems, path: str) -> bool | None:
     return value
 
 
-def _text(value: str, problems: Problems, path: str, limit: int, allowed=frozenset()) -> bool:
-    """A name or a reason: at most ``limit`` characters and no control character (but those
-    ``allowed``) nor lone surrogate, neither of which a database stores as text."""
+def has_control_characters(text: str, *, multiline: bool = False) -> bool:
+    """Whether ``text`` holds a control character (NUL, escape, …) or a lone surrogate: no
+    database stores the one or the other as text, and they break a page or a printout. A
+    multi-line text (a reason, a note) may hold tabs and line breaks.
+
+    >>> has_control_characters("Ana\x00"), has_control_characters("late\nagain", multiline=True)
+    (True, False)
+    """
+    allowed = LINE_CONTROLS if multiline else ()
+    return not text.isprintable() and any(
+        unicodedata.category(c) in ("Cc", "Cs") and c not in allowed for c in text
+    )
+
+
+def _text(value: str, problems: Problems, path: str, limit: int, multiline=False) -> bool:
+    """A name or a reason: at most ``limit`` characters, none of them a control character."""
     if len(value) > limit:
         problems.add(path, "too-long", limit=limit)
         return False
-    if not value.isprintable() and any(
-        unicodedata.category(c) in ("Cc", "Cs") and c not in allowed for c in value
-    ):
+    if has_control_characters(value, multiline=multiline):
         problems.add(path, "control-character")
         return False
     return True
@@ -573,7 +584,7 @@ def _adjustments(value, problems, path, seated, entered=True) -> tuple[Adjustmen
         reason = item.get("reason", "")
         if not isinstance(reason, str):
             problems.add(f"{at}.reason", "not-a-string")
-        elif entered and not _text(reason, problems, f"{at}.reason", MAX_REASON, REASON_CONTROLS):
+        elif entered and not _text(reason, problems, f"{at}.reason", MAX_REASON, multiline=True):
             pass
         elif player is not None and amount is not None:
             out.append(Adjustment(player, amount, reason))

@@ -1,14 +1,20 @@
-"""Plain forms: they parse and check the shape of input; services check the club's rules."""
+"""Plain forms: they parse and check the shape of input; services check the club's rules.
+
+Every form takes PlainTextForm first: each text field refuses control characters and is
+bounded in length (textinput)."""
 
 from __future__ import annotations
 
+import functools
 import zoneinfo
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.models import Club, Player, Role, Season
+from scorebook.textinput import PlainTextForm
 
 MAX_SEATS = 5
 
@@ -30,10 +36,17 @@ def preset_choices() -> list[tuple[str, str]]:
     return [("", _("the variant's default"))] + [(name, name) for name in names]
 
 
-class ClubForm(forms.ModelForm):
+@functools.cache
+def time_zone_choices() -> list[tuple[str, str]]:
+    # Read once: listing the zones walks the tz database (tens of ms), and a form would do it
+    # each time it validates or draws the list.
+    return [(tz, tz) for tz in sorted(zoneinfo.available_timezones())]
+
+
+class ClubForm(PlainTextForm, forms.ModelForm):
     time_zone = forms.ChoiceField(
         label=_("time zone"),
-        choices=lambda: [(tz, tz) for tz in sorted(zoneinfo.available_timezones())],
+        choices=time_zone_choices,
         initial="Europe/Ljubljana",
     )
 
@@ -43,25 +56,27 @@ class ClubForm(forms.ModelForm):
         help_texts = {"slug": _("Letters, digits and hyphens, e.g. ljubljana-tarock.")}
 
 
-class PlayerForm(forms.Form):
+class PlayerForm(PlainTextForm, forms.Form):
     name = forms.CharField(label=_("name"), max_length=60)
 
 
-class MemberAddForm(forms.Form):
+class MemberAddForm(PlainTextForm, forms.Form):
     username = forms.CharField(label=_("username"), max_length=150)
     email = forms.EmailField(
         label=_("email"),
         required=False,
+        # The account's column, not the form field's longer default (320).
+        max_length=get_user_model()._meta.get_field("email").max_length,
         help_text=_("For a new account: the person sets a password with “Forgot password”."),
     )
     role = forms.ChoiceField(label=_("role"), choices=Role.choices, initial=Role.SCOREKEEPER)
 
 
-class MemberRoleForm(forms.Form):
+class MemberRoleForm(PlainTextForm, forms.Form):
     role = forms.ChoiceField(label=_("role"), choices=Role.choices)
 
 
-class SessionStartForm(forms.Form):
+class SessionStartForm(PlainTextForm, forms.Form):
     variant = forms.ChoiceField(label=_("variant"), choices=variant_choices)
     preset = forms.ChoiceField(label=_("house rules"), choices=preset_choices, required=False)
     date = forms.DateField(label=_("date"), widget=forms.DateInput(attrs={"type": "date"}))
@@ -120,7 +135,7 @@ class SessionStartForm(forms.Form):
         return cleaned
 
 
-class SeasonForm(forms.ModelForm):
+class SeasonForm(PlainTextForm, forms.ModelForm):
     class Meta:
         model = Season
         fields = ["name", "starts_on", "ends_on"]

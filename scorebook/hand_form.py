@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -24,6 +24,7 @@ import rules
 from rules import counting, labels
 from rules.items import multiplier
 from rules.model import DECLARER, DEFENDERS
+from scorebook import textinput
 
 # The states of a bonus chip; which of them a bonus offers follows from its BonusSpec.
 NONE = ""
@@ -61,6 +62,8 @@ DIRECT_FIELDS = (
     "dealer",
 )
 TOP = "__all__"
+# An adjustment's reason is a line of the sheet: a short text, like a void reason.
+MAX_REASON_LENGTH = 200
 
 
 def state_labels() -> dict[str, str]:
@@ -122,6 +125,12 @@ def _text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def json_number(number: int | Decimal) -> int | float:
+    """A number for the hand JSON, which has no decimals: the engine reads a float back by its
+    digits, so a half point or a hundredth stays exact."""
+    return number if isinstance(number, int) else float(number)
 
 
 class Values:
@@ -277,25 +286,28 @@ class HandForm:
         self.error(key, _("Choose one of the seated players."))
         return None
 
-    def _number(self, key: str, *, whole: bool = False) -> int | float | None:
-        text = self.values.get(key).replace(",", ".").replace("−", "-")
-        if not text:
-            return None
+    def _number(self, key: str, *, whole: bool = False) -> int | Decimal | None:
+        """The number typed at `key` (textinput.number), or None with the problem at the field."""
         try:
-            number = Decimal(text)
-        except InvalidOperation:
-            self.error(key, _("Enter a number."))
+            return textinput.number(self.values.get(key), whole=whole)
+        except textinput.InputError as exc:
+            self.error(key, exc.message)
             return None
-        if not number.is_finite():
-            self.error(key, _("Enter a number."))
+
+    def _amount(self, key: str) -> int | Decimal | None:
+        try:
+            return textinput.amount(self.values.get(key))
+        except textinput.InputError as exc:
+            self.error(key, exc.message)
             return None
-        if number == number.to_integral_value():
-            return int(number)
-        if whole:
-            self.error(key, _("Enter a whole number."))
-            return None
-        # JSON has no decimals; the engine reads a float by its digits (half points are exact).
-        return float(number)
+
+    def _plain_text(self, key: str, max_length: int) -> str:
+        """The one-line text typed at `key`, or "" with the problem at the field."""
+        try:
+            return textinput.check_text(self.values.get(key), max_length=max_length)
+        except textinput.InputError as exc:
+            self.error(key, exc.message)
+            return ""
 
     def hand_data(self) -> dict[str, Any]:
         """The hand's own fields (HANDS.md) from the posted values; `errors` holds what could
@@ -326,9 +338,8 @@ class HandForm:
             points = self._number("points")
             if points is not None:
                 if self.values.get("points_side") == DEFENDERS:
-                    exact = self.card_points - Decimal(str(points))
-                    points = int(exact) if exact == exact.to_integral_value() else float(exact)
-                data["points"] = points
+                    points = self.card_points - points
+                data["points"] = json_number(points)
         if self.uses("made"):
             made = self.values.get("made")
             if made in ("yes", "no"):
@@ -354,7 +365,7 @@ class HandForm:
                         f"{prefix}-{seat.position}", whole=key != "points_by_player"
                     )
                     if number is not None:
-                        by_player[seat.name] = number
+                        by_player[seat.name] = json_number(number)
                     self._paths[f"{key}.{seat.name}"] = f"{prefix}-{seat.position}"
                 self._paths[key] = prefix
                 if by_player or key in contract.required:
@@ -371,12 +382,12 @@ class HandForm:
                 data["declarations"] = declarations
         if contract.id == "adjustment":
             adjustments = []
-            reason = self.values.get("adj_reason")
+            reason = self._plain_text("adj_reason", MAX_REASON_LENGTH)
             for seat in self.dealt_seats:
-                amount = self._number(f"adj-{seat.position}")
+                amount = self._amount(f"adj-{seat.position}")
                 if amount:
                     self._paths[f"adjustments[{len(adjustments)}]"] = f"adj-{seat.position}"
-                    item = {"player": seat.name, "amount": amount}
+                    item = {"player": seat.name, "amount": json_number(amount)}
                     if reason:
                         item["reason"] = reason
                     adjustments.append(item)

@@ -10,29 +10,20 @@ combination it is judging. The failures are axes' own records, so there is one c
 
 from __future__ import annotations
 
-import unicodedata
-
 from axes.attempts import get_cool_off_threshold
 from axes.exceptions import AxesBackendPermissionDenied
 from axes.handlers.proxy import AxesProxyHandler
 from axes.models import AccessAttempt
-from django import forms
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.validators import MaxLengthValidator
 from django.db.models import Sum
-from django.utils.translation import gettext_lazy as _
+
+from scorebook.textinput import PlainText
 
 # Long enough for any pass phrase, short enough that hashing it costs nothing.
 PASSWORD_MAX_LENGTH = 4096
-
-
-def refuse_control_characters(value: str) -> None:
-    if any(unicodedata.category(char) == "Cc" for char in value):
-        raise forms.ValidationError(
-            _("Remove the invisible control characters."), code="control_characters"
-        )
 
 
 class BoundedLoginMixin:
@@ -47,7 +38,7 @@ class BoundedLoginMixin:
         username = self.fields["username"]
         username.validators += [
             MaxLengthValidator(self.username_field.max_length),
-            refuse_control_characters,
+            PlainText(),
         ]
         self.fields["password"].validators.append(MaxLengthValidator(PASSWORD_MAX_LENGTH))
 

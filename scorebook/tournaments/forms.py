@@ -8,6 +8,8 @@ import zoneinfo
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.textinput import PlainTextForm
+
 
 def _variant_choices():
     from scorebook.tournaments.services import tournament_variants
@@ -21,7 +23,7 @@ def _variant_choices():
     ]
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(PlainTextForm, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     variant = forms.ChoiceField(
         label=_("Game"),

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from rules.scoring import amount_of
-from scorebook import hand_form, services, sheets
+from scorebook import hand_form, services, sheets, textinput
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Hand, Role, Session
 from scorebook.sheet_rows import sheet_rows
@@ -268,9 +268,10 @@ def hand_preview(request, session):
     hand = None
     if request.GET.get("hand"):
         try:
-            hand = get_object_or_404(Hand, session=session, number=int(request.GET["hand"]))
-        except ValueError:
+            number = textinput.number(request.GET["hand"], whole=True)
+        except textinput.InputError:
             raise Http404 from None
+        hand = get_object_or_404(Hand, session=session, number=number)
     form = hand_form.HandForm(session, _seat_names(session), hand_form.Values(request.POST))
     part = request.GET.get("part")
     if part == "cards":  # a card ticked: the count so far
@@ -284,6 +285,15 @@ def hand_preview(request, session):
     if part == "fields":
         return render(request, "scorebook/hand_form_fields.html", {**context, "oob": True})
     return render(request, "scorebook/hand_result.html", context)
+
+
+def _posted_version(request) -> int:
+    """The hand's version the form was opened with; 0 (no version: the save is refused as
+    stale) when the field is missing or not a whole number."""
+    try:
+        return textinput.number(request.POST.get("version"), whole=True) or 0
+    except textinput.InputError:
+        return 0
 
 
 def _get_hand(session: Session, number: int) -> Hand:
@@ -303,10 +313,7 @@ def hand_edit(request, session, number):
     version = hand.version
     if request.method == "POST":
         form = hand_form.HandForm(session, names, hand_form.Values(request.POST))
-        try:
-            version = int(request.POST.get("version", ""))
-        except ValueError:
-            version = 0
+        version = _posted_version(request)
         if not _refreshing(request, form):
             data = form.hand_data()
             if not form.errors:
@@ -370,11 +377,12 @@ def hand_void(request, session, number):
     error = ""
     status = 200
     reason = request.POST.get("reason", "")
-    if request.method == "POST":
-        try:
-            version = int(request.POST.get("version", ""))
-        except ValueError:
-            version = 0
+    # services.void_hand bounds the length and folds whitespace (a pasted tab or line break)
+    # into spaces; any other control character, a NUL above all, would reach the database.
+    if request.method == "POST" and textinput.has_control_characters(reason, multiline=True):
+        error, status = textinput.control_message(), UNPROCESSABLE
+    elif request.method == "POST":
+        version = _posted_version(request)
         try:
             services.void_hand(hand, reason, version, request.user, is_admin=is_admin)
         except services.HandChanged as exc:

@@ -13,6 +13,7 @@ from rules import jsontext
 from scorebook import services
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Role, Session
+from scorebook.textinput import PlainTextForm
 
 
 def _filename(session: Session, extension: str) -> str:
@@ -41,11 +42,12 @@ def session_export_csv(request, session):
     return response
 
 
-class SheetImportForm(forms.Form):
+class SheetImportForm(PlainTextForm, forms.Form):
     file = forms.FileField(label=gettext_lazy("sheet file (JSON)"), required=False)
     text = forms.CharField(
         label=gettext_lazy("or paste the sheet"),
         required=False,
+        max_length=services.MAX_SHEET_BYTES,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
     )
     date = forms.DateField(
