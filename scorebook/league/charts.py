@@ -56,11 +56,14 @@ def line_chart(
     title: str, series: Sequence[tuple[str, Sequence[tuple[datetime.date, float]]]]
 ) -> Chart | None:
     """A chart of one or more series of (date, value), or None when there is nothing to draw."""
-    series = [(label, _thin(points)) for label, points in series if points]
+    # Floats from here on: the league's amounts are Decimals, and Decimal - float is an error.
+    series = [
+        (label, [(d, float(v)) for d, v in _thin(points)]) for label, points in series if points
+    ]
     if not series:
         return None
     dates = [d for _l, pts in series for d, _v in pts]
-    values = [float(v) for _l, pts in series for _d, v in pts]
+    values = [v for _l, pts in series for _d, v in pts]
     first, last = min(dates), max(dates)
     low, high = min(values), max(values)
     if low == high:
@@ -81,8 +84,8 @@ def line_chart(
             pts = [pts[0], pts[0]]
             coords = f"{LEFT},{y(pts[0][1])} {WIDTH - RIGHT},{y(pts[0][1])}"
         else:
-            coords = " ".join(f"{x(d)},{y(float(v))}" for d, v in pts)
-        drawn.append(Series(label, COLOURS[i % len(COLOURS)], coords, _fmt(float(pts[-1][1]))))
+            coords = " ".join(f"{x(d)},{y(v)}" for d, v in pts)
+        drawn.append(Series(label, COLOURS[i % len(COLOURS)], coords, _fmt(pts[-1][1])))
     mid = (low + high) / 2
     return Chart(
         title=title,
