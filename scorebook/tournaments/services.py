@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from scorebook import services as core
+from scorebook import textinput
 from scorebook.models import Entry, Hand, Membership, Player, Session
 from scorebook.services import ServiceError
 from scorebook.tournaments.models import (
@@ -143,17 +144,24 @@ def share_places(totals: Sequence[tuple[object, Decimal]], points: Sequence[Deci
 # --- Creating -----------------------------------------------------------------------------
 
 
+MAX_PLACEMENT_POINTS = 1000  # far above any club's convention; a ranking's sums stay small
+
+
 def parse_points(text: str, table_size: int) -> list[int]:
     """'3, 2, 1, 0' -> [3, 2, 1, 0]; empty -> [] (the default)."""
     text = (text or "").replace(";", ",").strip()
     if not text:
         return []
     try:
-        values = [int(part) for part in text.replace(",", " ").split()]
-    except ValueError:
+        values = [textinput.number(part, whole=True) for part in text.replace(",", " ").split()]
+    except textinput.InputError:
+        values = []
+    if not values or max(values) > MAX_PLACEMENT_POINTS:
         raise ServiceError(
-            _("Enter whole numbers separated by commas."), "placement_points"
-        ) from None
+            _("Enter whole numbers up to %(max)d, separated by commas.")
+            % {"max": MAX_PLACEMENT_POINTS},
+            "placement_points",
+        )
     if len(values) != table_size:
         raise ServiceError(
             _("Give points for each of the %(n)d places at a table.") % {"n": table_size},

@@ -103,6 +103,18 @@ def test_create_form_errors_stand_next_to_their_fields(club, organiser, client_a
     assert not Tournament.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "points", ["1e400", "9" * 30, "3, 2, 1, 1e1000000", "NaN, 2, 1, 0", "1001, 2, 1, 0", "a\x00"]
+)
+def test_strange_placement_points_are_refused_at_their_field(club, organiser, client_as, points):
+    client = client_as(organiser)
+    create = reverse("scorebook:tournaments:create", kwargs={"club": club.slug})
+    response = client.post(create, create_form(placement_points=points))
+    assert response.status_code == 200
+    assert field_error(response.content.decode(), "placement_points")
+    assert not Tournament.objects.exists()
+
+
 def test_sign_up_page_shows_my_place_then_waiting(later, people, client_as):
     for user in people[:4]:
         client_as(user).post(url("register", later))
