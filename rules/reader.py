@@ -255,13 +255,7 @@ def read_players(
         problems.add(path, "not-a-list")
         return None
     if len(value) > max(counts) + 1:  # far too many: the count says it, not each name
-        problems.add(
-            path,
-            "player-count",
-            variant=variant.id,
-            count=len(value),
-            counts=" or ".join(map(str, counts)),
-        )
+        _wrong_count(value, problems, path, variant, counts)
         return None
     before = len(problems)
     seen: set[str] = set()
@@ -277,19 +271,23 @@ def read_players(
         else:
             seen.add(name)
     if len(value) not in counts:
-        problems.add(
-            path,
-            "player-count",
-            variant=variant.id,
-            count=len(value),
-            counts=" or ".join(map(str, counts)),
-        )
+        _wrong_count(value, problems, path, variant, counts)
     if len(problems) > before:
         return None
     if seated is not None and list(value) != [p for p in seated if p in seen]:
         # Keep the table's seat order whatever order the hand lists its players in.
         return tuple(p for p in seated if p in seen)
     return tuple(value)
+
+
+def _wrong_count(value: list, problems: Problems, path: str, variant: Variant, counts) -> None:
+    problems.add(
+        path,
+        "player-count",
+        variant=variant.id,
+        count=len(value),
+        counts=" or ".join(map(str, counts)),
+    )
 
 
 def _player(value: Any, problems: Problems, path: str, seated: set[str]) -> str | None:
