@@ -25,6 +25,7 @@ from rules.problems import Problems
 from rules.reader import Sheet, read_hand
 from rules.scoring import MAX_HANDS, read_sheet
 from scorebook import sheets
+from scorebook.amounts import cents
 from scorebook.models import (
     Club,
     Entry,
@@ -37,8 +38,6 @@ from scorebook.models import (
     SessionSeat,
 )
 from scorebook.signals import announce_hands_changed
-
-CENT = Decimal("0.01")
 
 
 class ServiceError(Exception):
@@ -366,10 +365,6 @@ def build_hand_json(session: Session, data: Mapping[str, Any]) -> dict[str, Any]
     return hand
 
 
-def _to_amount(value: Any) -> Decimal:
-    return Decimal(str(value)).quantize(CENT)
-
-
 class HandChanged(ServiceError):
     """The hand was changed by somebody else since the form was opened; `current` is the
     newer version."""
@@ -460,7 +455,7 @@ def _running_before(session: Session, sheet, number: int | None = None) -> rules
 def _entries(hand: Hand, seats: Mapping[str, int]) -> list[Entry]:
     """A hand's entries from its stored row; `seats` maps each seated name to its player id."""
     return [
-        Entry(hand=hand, player_id=seats[name], amount=_to_amount(amount))
+        Entry(hand=hand, player_id=seats[name], amount=cents(amount))
         for name, amount in hand.score["amounts"].items()
     ]
 
@@ -774,7 +769,7 @@ def session_totals(session: Session) -> dict[int, Decimal]:
         for line in lines:
             for name, amount in line["amounts"].items():
                 pid = ids[name]
-                totals[pid] = totals.get(pid, Decimal(0)) + _to_amount(amount)
+                totals[pid] = totals.get(pid, Decimal(0)) + cents(amount)
     return totals
 
 

@@ -18,6 +18,7 @@ from django.core.validators import MaxLengthValidator, ProhibitNullCharactersVal
 from django.utils.translation import gettext as _
 
 from rules.reader import MAX_ADJUSTMENT, has_control_characters
+from scorebook.amounts import CENT
 
 # Longer than any number a scorekeeper types ("-1000000.00" is 11): refused before converting.
 MAX_NUMBER_LENGTH = 20
@@ -28,7 +29,6 @@ MINUS_SIGNS = ("−",)  # U+2212, what a phone's keyboard or a pasted score may 
 # An adjustment: within the engine's ±MAX_ADJUSTMENT, in hundredths; every one fits an entry's
 # numeric(12,2) with room to spare.
 MAX_AMOUNT = MAX_ADJUSTMENT
-CENT = Decimal("0.01")
 
 # A text the model leaves unbounded (a TextField, such as a session's notes).
 MAX_TEXT_LENGTH = 2000

@@ -39,6 +39,7 @@ import rules
 from rules import labels as rule_labels
 from rules.ratings import START, UNRATED, update
 from rules.slovenian import RADELC_CONTRACTS
+from scorebook.amounts import cents
 from scorebook.league.models import (
     ContractTally,
     LeagueSession,
@@ -47,8 +48,6 @@ from scorebook.league.models import (
     StaleFamily,
 )
 from scorebook.models import Club, Entry, Hand, Player, Season, Session, SessionSeat
-
-CENT = Decimal("0.01")
 
 FAMILY_LABELS = {
     "slovenian": _("Slovenian tarok"),
@@ -480,8 +479,8 @@ def closing_by_player(
         total = totals.get(name)
         net = nets.get(name)
         out[pid] = (
-            None if total is None else Decimal(str(total)).quantize(CENT),
-            None if net is None else Decimal(str(net)).quantize(CENT),
+            None if total is None else cents(total),
+            None if net is None else cents(net),
         )
     return out
 
@@ -526,7 +525,7 @@ class Standing:
 
     @property
     def per_hand(self) -> Decimal | None:
-        return (self.total / self.hands).quantize(CENT) if self.hands else None
+        return cents(self.total / self.hands) if self.hands else None
 
     @property
     def won_rate(self) -> int | None:

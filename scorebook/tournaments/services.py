@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 import rules
 from scorebook import services as core
 from scorebook import textinput
+from scorebook.amounts import cents
 from scorebook.models import Entry, Hand, Membership, Player, Session
 from scorebook.services import ServiceError
 from scorebook.tournaments.models import (
@@ -45,7 +46,6 @@ from scorebook.tournaments.models import (
 log = logging.getLogger(__name__)
 
 CONFIRMATION_WINDOW = datetime.timedelta(minutes=15)
-CENT = Decimal("0.01")
 # Rows of a sheet that are not a deal played: they do not count towards a table's hands.
 NOT_PLAYED = ("redeal", "adjustment")
 TABLE_SIZES = (2, 3, 4)
@@ -53,10 +53,6 @@ TABLE_SIZES = (2, 3, 4)
 
 def _now(now: datetime.datetime | None) -> datetime.datetime:
     return now if now is not None else timezone.now()
-
-
-def _cents(value: Decimal) -> Decimal:
-    return value.quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 def _lock(tournament: Tournament) -> Tournament:
@@ -134,7 +130,7 @@ def share_places(totals: Sequence[tuple[object, Decimal]], points: Sequence[Deci
         while j + 1 < len(ordered) and ordered[j + 1][1] == ordered[i][1]:
             j += 1
         covered = points[i : j + 1]
-        shared = _cents(sum(covered, Decimal(0)) / len(covered))
+        shared = cents(sum(covered, Decimal(0)) / len(covered), ROUND_HALF_UP)
         for key, _total in ordered[i : j + 1]:
             result.append((key, i + 1, shared))
         i = j + 1
@@ -662,7 +658,7 @@ def finish_table(table: Table, now: datetime.datetime | None = None, user=None) 
         for pid, place, points in ranked:
             placement = by_player[pid]
             placement.place = place
-            placement.units = _cents(totals.get(pid, Decimal(0)))
+            placement.units = cents(totals.get(pid, Decimal(0)), ROUND_HALF_UP)
             if tournament.is_knockout:
                 placement.points = None
                 placement.advanced = place == 1
@@ -681,7 +677,7 @@ def _complete_round(tournament: Tournament, rnd: Round, now, user) -> None:
     seated = rnd.placements.exclude(table=None)
     if not tournament.is_knockout:
         agg = seated.aggregate(total=Sum("points"), n=Count("id"))
-        rnd.bye_points = _cents(agg["total"] / agg["n"]) if agg["n"] else Decimal(0)
+        rnd.bye_points = cents(agg["total"] / agg["n"], ROUND_HALF_UP) if agg["n"] else Decimal(0)
         rnd.placements.filter(table=None).update(points=rnd.bye_points, units=Decimal(0))
     rnd.finished_at = now
     rnd.save(update_fields=["bye_points", "finished_at"])
