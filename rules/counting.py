@@ -9,11 +9,12 @@ Decimal('9.5')
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
 from rules.problems import Problems
-from rules.variant import get_variant
+from rules.variant import get_variant, variants
 
 SUITS = {
     "hearts": "hearts",
@@ -98,52 +99,13 @@ ROMAN = {
     "XXII": 22,
 }
 COURTS = ("king", "queen", "cavall", "jack")
+SUITS_IN_ORDER = ("hearts", "diamonds", "spades", "clubs")
 TRULA = frozenset({"tarok-1", "tarok-21", "tarok-22"})
-
-
-@dataclass(frozen=True)
-class Deck:
-    """The cards of a family's deck and how a pile of them is counted."""
-
-    family: str
-    taroks: tuple[int, ...]
-    pips: dict[str, tuple[str, ...]]  # suit -> its non-court cards
-
-    def cards(self) -> list[str]:
-        out = [f"tarok-{n}" for n in self.taroks]
-        for suit in ("hearts", "diamonds", "spades", "clubs"):
-            out += [f"{suit}-{rank}" for rank in COURTS + self.pips[suit]]
-        return out
-
-
-RED_54 = ("1", "2", "3", "4")
-BLACK_54 = ("10", "9", "8", "7")
-DECKS = {
-    "slovenian": Deck(
-        "slovenian",
-        tuple(range(1, 23)),
-        {"hearts": RED_54, "diamonds": RED_54, "spades": BLACK_54, "clubs": BLACK_54},
-    ),
-    "czech": Deck(
-        "czech",
-        tuple(range(1, 23)),
-        {"hearts": RED_54, "diamonds": RED_54, "spades": BLACK_54, "clubs": BLACK_54},
-    ),
-    # Tarocks I and IV–XXI plus the sküs, and one low card per suit.
-    "zwanzigerrufen": Deck(
-        "zwanzigerrufen",
-        (1, *range(4, 23)),
-        dict.fromkeys(("hearts", "diamonds", "spades", "clubs"), ("low",)),
-    ),
-    "french": Deck(
-        "french",
-        tuple(range(1, 23)),
-        dict.fromkeys(
-            ("hearts", "diamonds", "spades", "clubs"), tuple(str(n) for n in range(10, 0, -1))
-        ),
-    ),
-}
-FIVES = TRULA | {f"{s}-king" for s in ("hearts", "diamonds", "spades", "clubs")}
+FIVES = TRULA | {f"{s}-king" for s in SUITS_IN_ORDER}
+# The short labels of a card on a chip (``Deck.label``).
+SUIT_SIGNS = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}
+COURT_SIGNS = {"king": "K", "queen": "Q", "cavall": "C", "jack": "J", "low": "low "}
+ROMAN_OF = {n: roman for roman, n in ROMAN.items()}
 
 
 @dataclass(frozen=True)
@@ -157,9 +119,9 @@ class Count:
     kings: bool  # all four kings in the pile
 
 
-def value(card: str, family: str) -> int:
+def value(card: str) -> int:
     """Plain card value: trula and kings 5, queens 4, cavalls 3, jacks 2, the rest 1 (0 for
-    the Zwanzigerrufen low suit cards). French halves are applied by ``count``."""
+    the Zwanzigerrufen low suit cards). French halves are applied by its counting rule."""
     if card in FIVES:
         return 5
     rank = card.rsplit("-", 1)[1]
@@ -168,43 +130,103 @@ def value(card: str, family: str) -> int:
     return {"queen": 4, "cavall": 3, "jack": 2, "low": 0}.get(rank, 1)
 
 
+# How each family counts a pile from its cards' plain values (RULES.md §5).
+
+
+def in_threes(values: list[int]) -> int:
+    """Slovenian: groups of three ``sum − 2``, a last two ``sum − 1``, a last single card its
+    value if it is a court or an honour and 0 if it is a common card."""
+    n = len(values)
+    points = sum(values) - 2 * (n // 3)
+    if n % 3 == 2 or (n % 3 == 1 and not any(v >= 2 for v in values)):
+        points -= 1
+    return points
+
+
+def in_threes_rest_less_one(values: list[int]) -> int:
+    """Czech: groups of three ``sum − 2``, one or two cards left over ``sum − 1``."""
+    n = len(values)
+    return sum(values) - 2 * (n // 3) - (1 if n % 3 else 0)
+
+
+def card_by_card(values: list[int]) -> int:
+    """Zwanzigerrufen: the plain values, card by card."""
+    return sum(values)
+
+
+def less_a_half_each(values: list[int]) -> int | Decimal:
+    """French: every card half a point less than its plain value (oudlers and kings 4.5)."""
+    points = sum(values) - Decimal("0.5") * len(values)
+    return int(points) if points == int(points) else points
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The cards of a family's deck, their names on a chip, and how a pile of them is counted.
+    Each family module declares its own; its variants carry it (``Variant.deck``)."""
+
+    family: str  # as a problem names the deck: "not a card of the french deck"
+    taroks: tuple[int, ...]
+    pips: dict[str, tuple[str, ...]]  # suit -> its non-court cards
+    rule: Callable[[list[int]], int | Decimal]  # the pile's points from its cards' values
+    fool: str = "Škis"  # tarok 22's name: Škis, Sküs, the French Excuse
+    trumps_label: str = "Taroks"  # the heading of its trumps
+
+    def cards(self) -> list[str]:
+        out = [f"tarok-{n}" for n in self.taroks]
+        for suit in SUITS_IN_ORDER:
+            out += [f"{suit}-{rank}" for rank in COURTS + self.pips[suit]]
+        return out
+
+    def label(self, card: str) -> str:
+        """A short chip label: "I", "XXI", "Škis", "K♥", "Q♠", "7♣"."""
+        kind, rank = card.rsplit("-", 1)
+        if kind == "tarok":
+            number = int(rank)
+            return self.fool if number == 22 else ROMAN_OF[number]
+        return COURT_SIGNS.get(rank, rank) + SUIT_SIGNS[kind]
+
+    def count(self, cards: list[str] | tuple[str, ...]) -> Count:
+        """Count a pile; an unknown or repeated card raises ``RulesError`` naming it."""
+        known = set(self.cards())
+        problems = Problems()
+        pile: list[str] = []
+        for i, name in enumerate(cards):
+            card = parse_card(name)
+            if card is None or card not in known:
+                problems.add(f"cards[{i}]", "unknown-card", value=name, family=self.family)
+            elif card in pile:
+                problems.add(f"cards[{i}]", "duplicate-card", value=name)
+            else:
+                pile.append(card)
+        problems.raise_if_any()
+        return Count(
+            points=self.rule([value(c) for c in pile]),
+            cards=tuple(pile),
+            oudlers=len(TRULA.intersection(pile)),
+            trula=TRULA <= set(pile),
+            kings=all(f"{s}-king" in pile for s in SUITS_IN_ORDER),
+        )
+
+
+# The suit cards below the courts of the 54-card decks: four red, four black.
+RED_54 = ("1", "2", "3", "4")
+BLACK_54 = ("10", "9", "8", "7")
+PIPS_54 = {"hearts": RED_54, "diamonds": RED_54, "spades": BLACK_54, "clubs": BLACK_54}
+
+
 def count(variant_id: str, cards: list[str] | tuple[str, ...]) -> Count:
-    """Count a pile; an unknown or repeated card raises ``RulesError`` naming it."""
-    family = get_variant(variant_id).family
-    deck = DECKS[family]
-    known = set(deck.cards())
-    problems = Problems()
-    pile: list[str] = []
-    for i, name in enumerate(cards):
-        card = parse_card(name)
-        if card is None or card not in known:
-            problems.add(f"cards[{i}]", "unknown-card", value=name, family=family)
-        elif card in pile:
-            problems.add(f"cards[{i}]", "duplicate-card", value=name)
-        else:
-            pile.append(card)
-    problems.raise_if_any()
-    values = [value(c, family) for c in pile]
-    total, n = sum(values), len(pile)
-    if family == "french":
-        points: int | Decimal = sum(values) - Decimal("0.5") * n
-        if points == int(points):
-            points = int(points)
-    elif family == "zwanzigerrufen":
-        points = total
-    elif family == "czech":
-        points = total - 2 * (n // 3) - (1 if n % 3 else 0)
-    else:
-        points = total - 2 * (n // 3)
-        if n % 3 == 2 or (n % 3 == 1 and not any(v >= 2 for v in values)):
-            points -= 1
-    return Count(
-        points=points,
-        cards=tuple(pile),
-        oudlers=len(TRULA.intersection(pile)),
-        trula=TRULA <= set(pile),
-        kings=all(f"{s}-king" in pile for s in ("hearts", "diamonds", "spades", "clubs")),
-    )
+    """Count a pile of a variant's cards (the command line's ``count``); an unknown variant,
+    card or a repeated card raises ``RulesError`` naming it."""
+    return get_variant(variant_id).count(cards)
+
+
+def __getattr__(name: str):
+    """``DECKS`` (family -> deck), read by the web until it asks ``Variant.deck``: derived
+    from the registry, not a second home of the decks."""
+    if name == "DECKS":
+        return {v.family: v.deck for v in variants()}
+    raise AttributeError(name)
 
 
 def parse_card(name: str) -> str | None:

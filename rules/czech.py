@@ -11,13 +11,15 @@ from decimal import Decimal
 from typing import Any
 
 from rules import labels
+from rules.counting import PIPS_54, Deck, in_threes_rest_less_one
 from rules.items import bonus_value, bonus_words, contra_words, multiplier, side_line, zero_sum
 from rules.model import DECLARER, DEFENDERS, Hand, Line
 from rules.problems import Problems
-from rules.variant import BonusSpec, Contract, Rules, Switch, Variant, contract, register
+from rules.variant import BonusSpec, Contract, Rules, Switch, Variant, contract
 
 WIN = 35  # the declarer's side wins with more than 35 of the 70 card points
 CARD_POINTS = 70
+DECK = Deck("czech", tuple(range(1, 23)), PIPS_54, in_threes_rest_less_one)
 TRICKS = 12
 MAX_CONTRA = 3  # contra ×2, re ×4, sub ×8
 
@@ -51,7 +53,11 @@ VARSOVIA_LOW, VARSOVIA_HIGH = 69, 71  # all cards are taken; piles counted one b
 
 
 def varsovia_payment(points: int) -> int:
-    """Up to 29 → 10, 30–39 → 20, 40 or more → 40."""
+    """Up to 29 → 10, 30–39 → 20, 40 or more → 40.
+
+    >>> [varsovia_payment(points) for points in (29, 30, 39, 40)]
+    [10, 20, 20, 40]
+    """
     return 10 if points <= 29 else 20 if points <= 39 else 40
 
 
@@ -72,8 +78,10 @@ BONUS_SPECS = {
 class Czech(Variant):
     id = "czech"
     family = "czech"
+    family_label = "Czech tarok"
     player_counts = (4,)
     card_points = CARD_POINTS
+    deck = DECK
     presets = PRESETS
     default_preset = "seed"
     switches = SWITCHES
@@ -286,4 +294,4 @@ def _check_varsovia(hand: Hand, problems: Problems, path: str) -> None:
             )
 
 
-register(Czech())
+VARIANTS = (Czech(),)

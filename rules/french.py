@@ -14,12 +14,24 @@ import math
 from typing import Any
 
 from rules import labels
+from rules.counting import Deck, less_a_half_each
 from rules.items import bonus_words
 from rules.model import DECLARER, DEFENDERS, Amount, Bonus, Hand, Line
 from rules.problems import Problems
-from rules.variant import BonusSpec, Contract, Rules, Variant, contract, register
+from rules.variant import BonusSpec, Contract, Rules, Variant, contract
 
 CARD_POINTS = 91
+# 21 trumps and the excuse, and ten pip cards a suit; each card half a point less (RULES.md §5).
+DECK = Deck(
+    "french",
+    tuple(range(1, 23)),
+    dict.fromkeys(
+        ("hearts", "diamonds", "spades", "clubs"), tuple(str(n) for n in range(10, 0, -1))
+    ),
+    less_a_half_each,
+    fool="Excuse",
+    trumps_label="Excuse and trumps",
+)
 THRESHOLDS = {0: 56, 1: 51, 2: 41, 3: 36}  # points needed by the oudlers in the taker's tricks
 MULTIPLIERS = {"petite": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
 BASE = 25
@@ -43,7 +55,12 @@ def threshold(oudlers: int) -> int:
 
 def difference(points: Amount, needed: int) -> int:
     """|points − threshold| as a whole number: a half point rounds away from the threshold,
-    up when the contract is made, down when it is not (41.5 of 41 made by 1, 40.5 lost by 1)."""
+    up when the contract is made, down when it is not (41.5 of 41 made by 1, 40.5 lost by 1).
+
+    >>> from decimal import Decimal
+    >>> difference(Decimal("41.5"), 41), difference(Decimal("40.5"), 41), difference(56, 51)
+    (1, 1, 5)
+    """
     signed = points - needed
     return abs(math.ceil(signed) if signed >= 0 else math.floor(signed))
 
@@ -72,7 +89,11 @@ def split(hand: Hand, unit: Amount) -> dict[str, Amount]:
 
 class French(Variant):
     family = "french"
+    family_label = "French tarot"
     card_points = CARD_POINTS
+    deck = DECK
+    trula_bonus = None  # petit, 21 and excuse are told as oudlers
+    shows_oudlers = True
     half_points = True
     presets = {"fft": {}}
     default_preset = "fft"
@@ -202,9 +223,12 @@ class French(Variant):
 
 
 def _half(doubled: int) -> int | str:
-    """Twice a number of points, as the number: 27 → "13.5"."""
+    """Twice a number of points, as the number: 27 → "13.5".
+
+    >>> _half(27), _half(26)
+    ('13.5', 13)
+    """
     return doubled // 2 if doubled % 2 == 0 else f"{doubled // 2}.5"
 
 
-for _players in (3, 4, 5):
-    register(French(_players))
+VARIANTS = tuple(French(players) for players in (3, 4, 5))

@@ -3,7 +3,9 @@ the zero-sum split of a side item, and the words of a line."""
 
 from __future__ import annotations
 
-from rules.labels import BONUSES, CONTRA_WORDS, CONTRA_WORDS_BY_FAMILY, LINE_WORDS
+from collections.abc import Mapping
+
+from rules.labels import BONUSES, CONTRA_WORDS, LINE_WORDS
 from rules.model import DECLARER, Amount, Bonus, Hand, Line
 
 
@@ -12,12 +14,11 @@ def multiplier(level: int) -> int:
     return 1 << level
 
 
-def contra_words(level: int, family: str | None = None) -> str:
-    """ ", contra ×2" for level 1; empty for no contra. ``family`` picks that family's own
-    words for the levels where it has them (labels.CONTRA_WORDS_BY_FAMILY)."""
+def contra_words(level: int, words: Mapping[int, str] = CONTRA_WORDS) -> str:
+    """ ", contra ×2" for level 1; empty for no contra. ``words``: the family's own words for
+    the levels (its variant's ``contra_words``)."""
     if not level:
         return ""
-    words = CONTRA_WORDS_BY_FAMILY.get(family, CONTRA_WORDS)
     return f", {words[level]} ×{1 << level}"
 
 

@@ -141,10 +141,10 @@ SIDES = {"declarer": "declarer's side", "defenders": "defenders"}
 
 # Contra levels: 1 contra ×2, 2 re ×4, 3 sub ×8, 4 mort ×16.
 CONTRA_WORDS = {1: "contra", 2: "re", 3: "sub", 4: "mort"}
-# A family that names the levels its own way (Zwanzigerrufen: contra, recontra, subcontra).
-CONTRA_WORDS_BY_FAMILY = {
-    "zwanzigerrufen": {1: "contra", 2: "recontra", 3: "subcontra"},
-}
+# Zwanzigerrufen names the levels its own way (its variant's ``contra_words``).
+ZWANZIGERRUFEN_CONTRA_WORDS = {1: "contra", 2: "recontra", 3: "subcontra"}
+# Family -> its own words: read by the web until it asks ``Variant.contra_words``.
+CONTRA_WORDS_BY_FAMILY = {"zwanzigerrufen": ZWANZIGERRUFEN_CONTRA_WORDS}
 
 LINE_WORDS = {
     "announced": "announced",

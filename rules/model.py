@@ -104,13 +104,17 @@ class Line(NamedTuple):
 class Result(NamedTuple):
     """The score of one hand: an exact amount for every player dealt in and the lines behind it.
 
-    ``radelci`` is each player's radelci after the hand, where the rules use them.
+    ``radelci`` is each player's radelci after the hand, where the rules use them;
+    ``radelci_used`` the players whose radelc the hand used (its amounts doubled). Neither is
+    an input to anything else, and ``radelci_used`` is not written to JSON: the stored
+    results are as they were before it was told.
     """
 
     hand: Hand
     amounts: Mapping[str, Amount]
     lines: tuple[Line, ...]
     radelci: Mapping[str, int] | None = None
+    radelci_used: frozenset[str] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

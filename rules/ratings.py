@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rules.model import Amount, Result
+from rules.variant import NOT_DEALS, get_variant
 
 K = 24
 START = 1500.0
-UNRATED = frozenset({"redeal", "adjustment"})
+UNRATED = NOT_DEALS  # read by the web until it asks ``Variant.is_deal``
 
 
 def update(
@@ -45,7 +46,8 @@ def rate(results: Iterable[Result], ratings: Mapping[str, float] | None = None):
     current = dict(ratings or {})
     hands: dict[str, int] = {}
     for result in results:
-        if result.hand.contract in UNRATED:
+        hand = result.hand
+        if not get_variant(hand.variant).is_deal(hand.contract):
             continue
         current.update(update(current, result.amounts))
         for player in result.amounts:

@@ -6,22 +6,25 @@ from __future__ import annotations
 import math
 import unicodedata
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules import labels
+from rules.fields import (
+    FIELDS,
+    HAND_FIELDS,
+    MAX_ADJUSTMENT,
+    MAX_STORED_ADJUSTMENT,
+    field_range,
+)
 from rules.model import DECLARER, DEFENDERS, Adjustment, Bonus, Declaration, Hand
 from rules.problems import Problems, RulesError, field_name
-from rules.variant import HAND_FIELDS, Rules, Variant, _known, get_variant
+from rules.variant import ADJUSTMENT, Contract, Rules, Variant, _known, get_variant
 
 BONUS_KEYS = frozenset({"name", "side", "announced", "made", "contra", "player", "level"})
 DECLARATION_KEYS = frozenset({"player", "name"})
 ADJUSTMENT_KEYS = frozenset({"player", "amount", "reason"})
 HUNDREDTH = Decimal("0.01")
 TENTH = Decimal("0.1")
-MAX_ADJUSTMENT = 1_000_000
-# What an adjustment already stored may be: recorded before ints were held to MAX_ADJUSTMENT,
-# it is at most what a stored entry holds (numeric(12,2)); see ``read_hand``'s ``entered``.
-MAX_STORED_ADJUSTMENT = 10**10
 MAX_NAME = 60  # characters of a player's name: the roster's (scorebook Player.name)
 MAX_REASON = 200  # characters of an adjustment's reason: a void reason's (Hand.void_reason)
 LINE_CONTROLS = frozenset("\t\n\r")  # the control characters a multi-line text may hold
@@ -32,6 +35,7 @@ BOUND = 16
 LIMIT = 10**BOUND
 HUGE = Decimal(LIMIT)
 TINY = Decimal(f"1E-{BOUND}")
+RADELCI = FIELDS["radelci"]  # radelci a player holds before a hand scored alone
 
 
 class Sheet:
@@ -80,51 +84,85 @@ def read_hand(
         problems.add(path, "not-an-object")
         return None
     before = len(problems)
+    _read_keys(data, problems, at)
+    if sheet is None:
+        table = _read_own_table(data, problems, at, entered)
+    else:
+        table = _read_sheet_table(data, problems, at, sheet, entered)
+    if table is None:
+        return None
+    variant, rules, players = table
+    contract = _read_contract(data, problems, at, rules)
+    if contract is None:
+        return None
+    data = _used_fields(data, problems, at, rules, contract)
+    seated = sheet.seated if sheet is not None and players is sheet.players else set(players)
+    reading = Reading(problems, at, variant, rules, contract, players, seated, entered)
+    fields = {**reading.players_named(data), **reading.values(data), **reading.lists(data)}
+    if len(problems) > before:
+        return None
+    hand = Hand(variant=variant.id, players=players, contract=contract.id, **fields)
+    _check(hand, variant, rules, problems, at, entered)
+    if len(problems) > before:
+        return None
+    return variant, rules, hand
+
+
+def _read_keys(data: dict, problems: Problems, at: str) -> None:
+    """No key a hand does not have, and the one format this engine reads."""
     for key in data.keys() - HAND_FIELDS:
         problems.add(f"{at}{field_name(key)}", "unknown-key", key=key)
     if "format" in data and not known_format(data["format"]):
         problems.add(f"{at}format", "unknown-format", value=data["format"])
 
-    if sheet is None:
-        variant, rules = _read_variant_and_rules(data, problems, at)
-        if variant is None or rules is None:
-            return None
+
+def _read_own_table(data: dict, problems: Problems, at: str, entered: bool):
+    """A hand scored alone: its own variant, rules and players."""
+    variant, rules = _read_variant_and_rules(data, problems, at)
+    if variant is None or rules is None:
+        return None
+    players = read_players(
+        data.get("players"),
+        problems,
+        f"{at}players",
+        variant,
+        variant.player_counts,
+        entered=entered,
+    )
+    return None if players is None else (variant, rules, players)
+
+
+def _read_sheet_table(data: dict, problems: Problems, at: str, sheet: Sheet, entered: bool):
+    """A hand of a sheet: the sheet's variant and rules, and the seated players (those dealt
+    in, when a player sits out)."""
+    variant, rules = sheet.variant, sheet.rules
+    if "rules" in data:
+        problems.add(f"{at}rules", "own-rules-in-sheet")
+    if "variant" in data and not (
+        isinstance(data["variant"], str) and data["variant"] == variant.id
+    ):
+        problems.add(f"{at}variant", "other-variant-in-sheet")
+    if "radelci" in data:
+        problems.add(f"{at}radelci", "radelci-in-sheet")
+    if "players" in data:
         players = read_players(
-            data.get("players"),
+            data["players"],
             problems,
             f"{at}players",
             variant,
             variant.player_counts,
+            sheet.players,
             entered=entered,
         )
     else:
-        variant, rules = sheet.variant, sheet.rules
-        if "rules" in data:
-            problems.add(f"{at}rules", "own-rules-in-sheet")
-        if "variant" in data and not (
-            isinstance(data["variant"], str) and data["variant"] == variant.id
-        ):
-            problems.add(f"{at}variant", "other-variant-in-sheet")
-        if "radelci" in data:
-            problems.add(f"{at}radelci", "radelci-in-sheet")
-        if "players" in data:
-            players = read_players(
-                data["players"],
-                problems,
-                f"{at}players",
-                variant,
-                variant.player_counts,
-                sheet.players,
-                entered=entered,
-            )
-        else:
-            players = sheet.players
-            if len(players) not in variant.player_counts:
-                problems.add(f"{at}players", "missing")  # a table with one to sit out
-                return None
-    if players is None:
-        return None
+        players = sheet.players
+        if len(players) not in variant.player_counts:
+            problems.add(f"{at}players", "missing")  # a table with one to sit out
+            return None
+    return None if players is None else (variant, rules, players)
 
+
+def _read_contract(data: dict, problems: Problems, at: str, rules: Rules) -> Contract | None:
     contract_id = data.get("contract")
     contract = rules.contracts.get(contract_id) if isinstance(contract_id, str) else None
     if contract is None:
@@ -137,81 +175,115 @@ def read_hand(
                 value=contract_id,
                 known=_known(rules.contracts),
             )
-        return None
+    return contract
+
+
+def _used_fields(data: dict, problems: Problems, at: str, rules: Rules, contract: Contract):
+    """The fields this contract uses: any other is a problem (a null partner excepted), and
+    so is a required one left out. Only the used ones are read on; every problem in them is
+    still reported."""
     unused = data.keys() & rules.unused_fields[contract.id]
     if unused:
         for key in unused:
             if not (key == "partner" and data[key] is None):
                 problems.add(f"{at}{key}", "unused-field", contract=contract.label)
-        # Read only the fields this contract uses; every problem in them is still reported.
         data = {key: value for key, value in data.items() if key not in unused}
     for key in contract.required - data.keys():
         problems.add(f"{at}{key}", "missing")
+    return data
 
-    seated = sheet.seated if sheet is not None and players is sheet.players else set(players)
-    get = data.get
-    fields: dict[str, Any] = {}
-    for key in ("declarer", "dealer"):
-        if key in data:
-            fields[key] = _player(data[key], problems, f"{at}{key}", seated)
-    if get("partner") is not None:
-        fields["partner"] = _player(data["partner"], problems, f"{at}partner", seated)
-        if fields["partner"] is not None and fields["partner"] == fields.get("declarer"):
-            problems.add(f"{at}partner", "partner-is-declarer")
-    if get("announcer") is not None:
-        fields["announcer"] = _player(data["announcer"], problems, f"{at}announcer", seated)
-    if "points" in data:
-        fields["points"] = _points(data["points"], problems, f"{at}points", variant)
-    if "made" in data:
-        fields["made"] = _boolean(data["made"], problems, f"{at}made")
-    if "level" in data:
-        fields["level"] = _integer(data["level"], problems, f"{at}level", 1, 3)
-    if "oudlers" in data:
-        fields["oudlers"] = _integer(data["oudlers"], problems, f"{at}oudlers", 0, 3)
-    if "contra" in data:
-        fields["contra"] = _contra(data["contra"], problems, f"{at}contra", rules)
-    if "bonuses" in data:
-        fields["bonuses"] = _bonuses(
-            data["bonuses"], problems, f"{at}bonuses", variant, rules, contract, seated
-        )
-    if "points_by_player" in data:
-        fields["points_by_player"] = _by_player(
-            data["points_by_player"],
-            problems,
-            f"{at}points_by_player",
-            players,
-            lambda v, p: _points(v, problems, p, variant),
-        )
-    if "tricks_by_player" in data:
-        fields["tricks_by_player"] = _by_player(
-            data["tricks_by_player"],
-            problems,
-            f"{at}tricks_by_player",
-            players,
-            lambda v, p: _integer(v, problems, p, 0, 78),
-        )
-    if "declarations" in data:
-        fields["declarations"] = _declarations(
-            data["declarations"], problems, f"{at}declarations", seated
-        )
-    if "radelci" in data:
-        fields["radelci"] = _radelci(data["radelci"], problems, f"{at}radelci", seated)
-    if "adjustments" in data:
-        fields["adjustments"] = _adjustments(
-            data["adjustments"], problems, f"{at}adjustments", seated, entered
-        )
-    if len(problems) > before:
-        return None
-    hand = Hand(variant=variant.id, players=players, contract=contract.id, **fields)
-    if contract.id == "adjustment" and not hand.adjustments:
+
+class Reading(NamedTuple):
+    """One hand's fields being read: where their problems go and what they are checked
+    against. Each method reads a group of fields, with the ranges of ``rules.fields``."""
+
+    problems: Problems
+    at: str
+    variant: Variant
+    rules: Rules
+    contract: Contract
+    players: tuple[str, ...]
+    seated: set[str] | frozenset[str]
+    entered: bool
+
+    def range(self, name: str) -> tuple[Any, Any]:
+        return field_range(name, self.variant)
+
+    def players_named(self, data: dict) -> dict[str, Any]:
+        """declarer, dealer, partner (not the declarer) and announcer: seated players."""
+        problems, at, seated = self.problems, self.at, self.seated
+        fields: dict[str, Any] = {}
+        for key in ("declarer", "dealer"):
+            if key in data:
+                fields[key] = _player(data[key], problems, f"{at}{key}", seated)
+        if data.get("partner") is not None:
+            fields["partner"] = _player(data["partner"], problems, f"{at}partner", seated)
+            if fields["partner"] is not None and fields["partner"] == fields.get("declarer"):
+                problems.add(f"{at}partner", "partner-is-declarer")
+        if data.get("announcer") is not None:
+            fields["announcer"] = _player(data["announcer"], problems, f"{at}announcer", seated)
+        return fields
+
+    def values(self, data: dict) -> dict[str, Any]:
+        """points, made, level, oudlers and the game's contra: one value each."""
+        problems, at = self.problems, self.at
+        fields: dict[str, Any] = {}
+        if "points" in data:
+            fields["points"] = _points(data["points"], problems, f"{at}points", self.variant)
+        if "made" in data:
+            fields["made"] = _boolean(data["made"], problems, f"{at}made")
+        for key in ("level", "oudlers"):
+            if key in data:
+                fields[key] = _integer(data[key], problems, f"{at}{key}", *self.range(key))
+        if "contra" in data:
+            fields["contra"] = _contra(data["contra"], problems, f"{at}contra", self.rules)
+        return fields
+
+    def lists(self, data: dict) -> dict[str, Any]:
+        """bonuses, each player's points and tricks, declarations, radelci, adjustments."""
+        problems, at, seated = self.problems, self.at, self.seated
+        fields: dict[str, Any] = {}
+        if "bonuses" in data:
+            fields["bonuses"] = _bonuses(
+                data["bonuses"],
+                problems,
+                f"{at}bonuses",
+                self.variant,
+                self.rules,
+                self.contract,
+                seated,
+            )
+        for key, read in (("points_by_player", self._points), ("tricks_by_player", self._tricks)):
+            if key in data:
+                fields[key] = _by_player(data[key], problems, f"{at}{key}", self.players, read)
+        if "declarations" in data:
+            fields["declarations"] = _declarations(
+                data["declarations"], problems, f"{at}declarations", seated
+            )
+        if "radelci" in data:
+            fields["radelci"] = _radelci(data["radelci"], problems, f"{at}radelci", seated)
+        if "adjustments" in data:
+            fields["adjustments"] = _adjustments(
+                data["adjustments"], problems, f"{at}adjustments", seated, self.entered
+            )
+        return fields
+
+    def _points(self, value: Any, path: str):
+        return _points(value, self.problems, path, self.variant)
+
+    def _tricks(self, value: Any, path: str):
+        return _integer(value, self.problems, path, *self.range("tricks_by_player"))
+
+
+def _check(hand: Hand, variant: Variant, rules: Rules, problems: Problems, at: str, entered):
+    """What depends on the fields together: an adjustment row adjusts someone, and a deal
+    passes its family's checks (and, being entered, those added since hands were stored)."""
+    if hand.contract == ADJUSTMENT.id and not hand.adjustments:
         problems.add(f"{at}adjustments", "no-adjustments")
-    if contract.id not in ("redeal", "adjustment"):
+    if variant.is_deal(hand.contract):
         variant.check(hand, rules, problems, at)
         if entered:
             variant.check_entered(hand, rules, problems, at)
-    if len(problems) > before:
-        return None
-    return variant, rules, hand
 
 
 def known_format(value: Any) -> bool:
@@ -231,8 +303,8 @@ def _read_variant_and_rules(data: dict, problems: Problems, at: str):
 
 
 def table_sizes(variant: Variant) -> tuple[int, ...]:
-    """A table seats the game's players, or one more who sits out each hand (RULES.md §0)."""
-    return (*variant.player_counts, max(variant.player_counts) + 1)
+    """``variant.table_sizes()``: read by the web until it asks the variant."""
+    return variant.table_sizes()
 
 
 def read_players(
@@ -308,7 +380,7 @@ def _boolean(value: Any, problems: Problems, path: str) -> bool | None:
 
 
 def has_control_characters(text: str, *, multiline: bool = False) -> bool:
-    """Whether ``text`` holds a control character (NUL, escape, …) or a lone surrogate: no
+    r"""Whether ``text`` holds a control character (NUL, escape, …) or a lone surrogate: no
     database stores the one or the other as text, and they break a page or a printout. A
     multi-line text (a reason, a note) may hold tabs and line breaks.
 
@@ -390,8 +462,9 @@ def _points(value: Any, problems: Problems, path: str, variant: Variant):
         else:
             problems.add(path, "not-a-half" if variant.half_points else "not-an-integer")
             return None
-    if not 0 <= number <= variant.card_points:
-        problems.add(path, "out-of-range", low=0, high=variant.card_points)
+    low, high = field_range("points", variant)
+    if not low <= number <= high:
+        problems.add(path, "out-of-range", low=low, high=high)
         return None
     return number
 
@@ -567,7 +640,7 @@ def _radelci(value, problems, path, seated) -> dict[str, int]:
         if not isinstance(key, str) or key not in seated:
             problems.add(f"{path}.{field_name(key)}", "unknown-player", value=key)
             continue
-        count = _integer(count, problems, f"{path}.{key}", 0, 99)
+        count = _integer(count, problems, f"{path}.{key}", RADELCI.low, RADELCI.high)
         if count is not None:
             out[key] = count
     return out

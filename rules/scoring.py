@@ -10,9 +10,9 @@ from typing import Any, NamedTuple
 from rules.labels import LINE_WORDS
 from rules.model import Amount, Hand, Line, Result
 from rules.problems import Problems, RulesError, field_name
-from rules.reader import Sheet, known_format, read_hand, read_players, table_sizes
+from rules.reader import Sheet, known_format, read_hand, read_players
 from rules.settlement import Settlement, settle
-from rules.variant import Rules, Variant, get_variant
+from rules.variant import REDEAL, Rules, Variant, get_variant
 
 SHEET_KEYS = frozenset({"format", "variant", "rules", "players", "hands"})
 MAX_HANDS = 1_000  # hands in a sheet: more than one session ever holds
@@ -40,12 +40,10 @@ def score_hand(data: Any, *, entered: bool = True) -> Result:
 
 
 def _play(variant: Variant, rules: Rules, hand: Hand, carry: Any) -> tuple[Result, Any]:
-    if hand.contract == "redeal":
-        lines: list[Line] = []
-    elif hand.contract == "adjustment":
-        lines = []
-    else:
-        lines, carry = variant.score(hand, rules, carry)
+    lines: list[Line] = []
+    used: frozenset[str] = frozenset()
+    if variant.is_deal(hand.contract):
+        lines, carry, used = variant.play(hand, rules, carry)
     for adjustment in hand.adjustments:
         text = LINE_WORDS["adjustment"]
         if adjustment.reason:
@@ -56,7 +54,7 @@ def _play(variant: Variant, rules: Rules, hand: Hand, carry: Any) -> tuple[Resul
         for player, value in line.amounts.items():
             amounts[player] += value
     radelci = dict(carry) if variant.uses_radelci and carry is not None else None
-    return Result(hand, amounts, tuple(lines), radelci), carry
+    return Result(hand, amounts, tuple(lines), radelci, used), carry
 
 
 class Running(NamedTuple):
@@ -167,7 +165,7 @@ def read_sheet(data: Any, problems: Problems, *, entered: bool = True) -> Sheet 
         return None
     rules = variant.read_rules(data.get("rules"), "rules", problems)
     players = read_players(
-        data.get("players"), problems, "players", variant, table_sizes(variant), entered=entered
+        data.get("players"), problems, "players", variant, variant.table_sizes(), entered=entered
     )
     hands = data.get("hands")
     before = len(problems)
@@ -250,6 +248,6 @@ def play(
         totals[player] += value
     number = running.played + 1
     row = SheetRow(number, players[dealer_seat], result, totals)
-    if hand.contract != "redeal":
+    if hand.contract != REDEAL.id:  # a redeal is dealt again by the same dealer
         dealer_seat = (dealer_seat + 1) % len(players)
     return row, Running(totals, carry, dealer_seat, number)

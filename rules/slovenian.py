@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import labels
+from rules.counting import PIPS_54, Deck, in_threes
 from rules.items import bonus_value, bonus_words, contra_words, multiplier
 from rules.model import DECLARER, DEFENDERS, Bonus, Hand, Line
 from rules.problems import Problems, field_name
@@ -17,15 +18,16 @@ from rules.variant import (
     MAX_SWITCH_NUMBER,
     BonusSpec,
     Contract,
+    Played,
     Rules,
     Switch,
     Variant,
     contract,
-    register,
 )
 
 WIN = 35  # the declarer's side wins with more than 35 of the 70 card points
 CARD_POINTS = 70
+DECK = Deck("slovenian", tuple(range(1, 23)), PIPS_54, in_threes)
 # Two players take all 54 cards: their piles, each counted as §5 says, add up to 70 or 71.
 TWO_PLAYER_TOTALS = (70, 71)
 
@@ -194,14 +196,25 @@ BONUS_SPECS = {
 
 
 def round_difference(difference: int, step: int) -> int:
-    """|points − 35| to the nearest multiple of ``step`` (3 → 5 when the step is 5)."""
+    """|points − 35| to the nearest multiple of ``step`` (3 → 5 when the step is 5).
+
+    >>> round_difference(3, 5), round_difference(-13, 5), round_difference(4, 1)
+    (5, 15, 4)
+    """
     difference = abs(difference)
     return (difference + step // 2) // step * step
 
 
-class Slovenian(Variant):
+class SlovenianTarok(Variant):
+    """What the Slovenian variants share: the family, its name and its deck."""
+
     family = "slovenian"
+    family_label = "Slovenian tarok"
     card_points = CARD_POINTS
+    deck = DECK
+
+
+class Slovenian(SlovenianTarok):
     presets = PRESETS
     default_preset = "seed"
     switches = SWITCHES
@@ -268,6 +281,9 @@ class Slovenian(Variant):
 
     # -- radelci ---------------------------------------------------------------------------
 
+    def keeps_radelci(self, rules) -> bool:
+        return bool(rules.get("radelci"))
+
     def start_carry(self, players: tuple[str, ...], rules: Rules) -> dict[str, int] | None:
         return dict.fromkeys(players, 0) if rules["radelci"] else None
 
@@ -293,21 +309,26 @@ class Slovenian(Variant):
     # -- scoring ---------------------------------------------------------------------------
 
     def score(self, hand: Hand, rules: Rules, carry: dict[str, int] | None):
+        lines, carry, _used = self.play(hand, rules, carry)
+        return lines, carry
+
+    def play(self, hand: Hand, rules: Rules, carry: dict[str, int] | None) -> Played:
         # Only the declarer's own radelci matter; klop has no declarer and is never doubled.
         radelc = carry is not None and carry.get(hand.declarer, 0) > 0
         if hand.contract == "klop":
             lines, won = self._klop(hand, rules), False
         else:
             lines, won = self._declared(hand, rules, radelc)
+        used = frozenset({hand.declarer}) if radelc and won else frozenset()
         if carry is not None:
             carry = dict(carry)
-            if radelc and won:
-                carry[hand.declarer] -= 1
+            for player in used:
+                carry[player] -= 1
             if hand.contract in RADELC_CONTRACTS:
                 for player in hand.players:
                     carry[player] = carry.get(player, 0) + 1
         lines.extend(_mondfang(hand, rules))
-        return lines, carry
+        return Played(lines, carry, used)
 
     def _declared(self, hand: Hand, rules: Rules, radelc: bool) -> tuple[list[Line], bool]:
         """The declarer's side's lines, doubled by a radelc, and whether it won."""
@@ -438,13 +459,11 @@ def _with_trulapagat(bonuses: tuple[Bonus, ...], bonus_values) -> tuple[Bonus, .
     return tuple(merged if b is trula else b for b in bonuses if b is not pagat)
 
 
-class SlovenianTwo(Variant):
+class SlovenianTwo(SlovenianTarok):
     """Two players, each counting his own pile; "I play" doubles a win and triples a loss."""
 
     id = "slovenian-2"
-    family = "slovenian"
     player_counts = (2,)
-    card_points = CARD_POINTS
     presets = {"seed": {"settlement": "pairwise"}, "tarzs": {"settlement": "pairwise"}}
     default_preset = "seed"
     switches = {"settlement": SWITCHES["settlement"]}
@@ -492,6 +511,4 @@ class SlovenianTwo(Variant):
         return [Line("game", text, {player: value, other: -value})], carry
 
 
-for _players in (4, 3):
-    register(Slovenian(_players))
-register(SlovenianTwo())
+VARIANTS = (Slovenian(4), Slovenian(3), SlovenianTwo())

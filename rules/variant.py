@@ -1,7 +1,10 @@
-"""What a variant declares — players, contracts, bonuses, presets, switches — and the registry.
+"""What a variant declares — its names and words, deck, players, contracts, bonuses, presets,
+switches — and the registry.
 
-The app builds its forms from these declarations, so nothing about a variant is repeated
-outside ``rules/``. A family module defines a ``Variant`` subclass and calls ``register``.
+The app builds its forms and pages from these declarations, so nothing about a variant is
+repeated outside ``rules/``, and nobody outside it branches on a family's name. A family module
+defines a ``Variant`` subclass and lists its variants in ``VARIANTS``; ``rules/__init__.py``
+registers those lists in the order of HANDS.md.
 """
 
 from __future__ import annotations
@@ -9,11 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules import labels
+from rules.fields import COMMON_FIELDS, CONTRACT_FIELDS, HAND_FIELDS
 from rules.model import Hand, Line
+from rules.notes import number_text
 from rules.problems import Problems, RulesError, field_name
+
+if TYPE_CHECKING:  # counting reads the registry: the deck's module is not imported here
+    from rules.counting import Count, Deck
 
 
 @dataclass(frozen=True)
@@ -45,27 +53,6 @@ def contract(id: str, required: str = "", optional: str = "", bonuses=()) -> Con
     )
 
 
-# The fields of a hand (HANDS.md): those of every hand, those a contract may use (§11), and
-# those any contract may carry.
-COMMON_FIELDS = frozenset({"format", "variant", "rules", "players", "contract"})
-CONTRACT_FIELDS = frozenset(
-    {
-        "declarer",
-        "partner",
-        "points",
-        "made",
-        "level",
-        "oudlers",
-        "contra",
-        "bonuses",
-        "points_by_player",
-        "tricks_by_player",
-        "declarations",
-        "announcer",
-    }
-)
-HAND_FIELDS = COMMON_FIELDS | CONTRACT_FIELDS | {"dealer", "adjustments", "radelci"}
-
 # The largest number a switch takes (a contract's or a bonus's value, a penalty): far above
 # any real table's (valat 500), so that no session's frozen rules break on it, and small
 # enough that no amount overflows a stored column (×16 contra, ×2 radelc).
@@ -74,6 +61,8 @@ MAX_SWITCH_NUMBER = 100_000
 # The two rows every variant has (RULES.md §0).
 REDEAL = contract("redeal")
 ADJUSTMENT = contract("adjustment", required="adjustments")
+# Rows that are no deal: nothing is played, no rating changes, no dealer moves on for a redeal.
+NOT_DEALS = frozenset({REDEAL.id, ADJUSTMENT.id})
 
 
 @dataclass(frozen=True)
@@ -180,13 +169,28 @@ def _jsonable(value: Any) -> Any:
 
 
 class Variant:
-    """A game the engine scores. Family modules subclass it and fill in the class attributes."""
+    """A game the engine scores. Family modules subclass it and fill in the class attributes.
+
+    >>> from rules import get_variant
+    >>> v = get_variant("slovenian-4")
+    >>> v.family_label, v.table_sizes(), v.is_deal("redeal"), v.card_label("tarok-22")
+    ('Slovenian tarok', (4, 5), False, 'Škis')
+    """
 
     id: str
     family: str
+    family_label: str  # the family's name: "Slovenian tarok", a league's heading
     player_counts: tuple[int, ...]
     card_points: int  # the whole deck: 70, 88 or 91
     half_points: bool = False  # French piles may end in .5
+    deck: Deck  # its cards and how a pile of them is counted (RULES.md §5)
+    # The words of its sides and its contra levels (Zwanzigerrufen: contra, recontra, subcontra).
+    side_words: Mapping[str, str] = MappingProxyType(labels.SIDES)
+    contra_words: Mapping[int, str] = MappingProxyType(labels.CONTRA_WORDS)
+    # What a counted pile shows besides its points: the bonus its three honours complete (None:
+    # none, French) and whether its oudlers are told (French).
+    trula_bonus: str | None = "trula"
+    shows_oudlers: bool = False
     presets: Mapping[str, Mapping[str, Any]]
     default_preset: str
     switches: Mapping[str, Switch] = {}
@@ -199,6 +203,45 @@ class Variant:
     @property
     def label(self) -> str:
         return labels.VARIANTS[self.id]
+
+    def table_sizes(self) -> tuple[int, ...]:
+        """A table seats the game's players, or one more who sits out each hand (RULES.md §0)."""
+        return (*self.player_counts, max(self.player_counts) + 1)
+
+    def is_deal(self, contract_id: str) -> bool:
+        """Whether a row of this contract is a deal played: not a redeal, not an adjustment."""
+        return contract_id not in NOT_DEALS
+
+    def keeps_radelci(self, rules: Mapping[str, Any]) -> bool:
+        """Whether a session with these rules (``Rules`` or their stored JSON) carries radelci."""
+        return False
+
+    # -- cards ----------------------------------------------------------------------------
+
+    def card_label(self, card: str) -> str:
+        """A card's short label on a chip: "I", "XXI", "Škis", "K♥", "Q♠", "7♣", "low ♣"."""
+        return self.deck.label(card)
+
+    @property
+    def trumps_label(self) -> str:
+        """The heading of the deck's trumps: "Taroks", French "Excuse and trumps"."""
+        return self.deck.trumps_label
+
+    def count(self, cards: list[str] | tuple[str, ...]) -> Count:
+        """Count a pile of this game's cards; an unknown or repeated card raises ``RulesError``."""
+        return self.deck.count(cards)
+
+    def count_summary(self, count: Count) -> list[str]:
+        """What a counted pile shows, in words: "43 points", "trula complete", "12 cards"."""
+        parts = [f"{number_text(count.points)} points"]
+        if count.trula and self.trula_bonus is not None:
+            parts.append(f"{labels.BONUSES[self.trula_bonus]} complete")
+        if count.kings:
+            parts.append("kings complete")
+        if self.shows_oudlers:
+            parts.append(f"oudlers {count.oudlers}")
+        parts.append(f"{len(count.cards)} cards")
+        return parts
 
     # -- rules ----------------------------------------------------------------------------
 
@@ -274,6 +317,12 @@ class Variant:
         """The lines of a hand (adjustments excepted) and the carry after it (radelci)."""
         raise NotImplementedError
 
+    def play(self, hand: Hand, rules: Rules, carry: Any) -> Played:
+        """What the sheet asks: ``score``'s lines and carry, and the players whose radelc the
+        hand used. A family that spends from its carry overrides this rather than ``score``."""
+        lines, carry = self.score(hand, rules, carry)
+        return Played(lines, carry)
+
     def start_carry(self, players: tuple[str, ...], rules: Rules) -> Any:
         """What a sheet carries from hand to hand, before its first hand (radelci)."""
         return None
@@ -291,18 +340,34 @@ class Variant:
         return "average"
 
 
+class Played(NamedTuple):
+    """A hand scored within its sheet: its lines, the carry after it, and the players whose
+    radelc it used (a won hand of a declarer who held one, RULES.md §1.4)."""
+
+    lines: list[Line]
+    carry: Any
+    radelci_used: frozenset[str] = frozenset()
+
+
+# Every variant the engine scores, in the order they were registered: ``rules/__init__.py``
+# registers the families' lists in the order of HANDS.md.
 _REGISTRY: dict[str, Variant] = {}
 
 
 def register(variant: Variant) -> Variant:
+    """Add a variant (after the others); one with a registered id replaces it in its place."""
     _REGISTRY[variant.id] = variant
     return variant
 
 
+def unregister(variant_id: str) -> None:
+    """Remove a variant, as a test that registered a toy one does; an unknown id: KeyError."""
+    del _REGISTRY[variant_id]
+
+
 def variants() -> tuple[Variant, ...]:
     """Every variant the engine scores, in the order of HANDS.md."""
-    order = list(labels.VARIANTS)
-    return tuple(sorted(_REGISTRY.values(), key=lambda v: order.index(v.id)))
+    return tuple(_REGISTRY.values())
 
 
 def get_variant(variant_id: Any, path: str = "variant") -> Variant:
@@ -322,9 +387,14 @@ def resolve_rules(variant_id: str, data: Any = None) -> dict[str, Any]:
 
 __all__ = [
     "ADJUSTMENT",
+    "COMMON_FIELDS",
+    "CONTRACT_FIELDS",
+    "HAND_FIELDS",
+    "NOT_DEALS",
     "REDEAL",
     "BonusSpec",
     "Contract",
+    "Played",
     "Rules",
     "Switch",
     "Variant",
@@ -332,5 +402,6 @@ __all__ = [
     "get_variant",
     "register",
     "resolve_rules",
+    "unregister",
     "variants",
 ]

@@ -4,6 +4,15 @@ Rufer is 2 v 2 (or 1 v 3 when the declarer holds every callable tarock), solo an
 are 1 v 3. Every item is zero-sum (§0): the game, absolut (from the points, announced by
 either side), pagat ultimo, valat, and the premiums trull, king trull and mond caught, which
 belong to one player or, with ``premium_payer = "side"``, to his side.
+
+A rufer with Cene, all 88 points and a silent valat (RULES.md §9): game 1, absolut 1 and
+valat 6, each side item ±8 between the pairs.
+
+>>> from rules import score_hand
+>>> score_hand({"variant": "zwanzigerrufen", "players": ["Ana", "Bor", "Cene", "Dani"],
+...     "contract": "rufer", "declarer": "Ana", "partner": "Cene", "points": 88,
+...     "bonuses": [{"name": "valat"}]}).amounts
+{'Ana': 8, 'Bor': -8, 'Cene': 8, 'Dani': -8}
 """
 
 from __future__ import annotations
@@ -11,13 +20,23 @@ from __future__ import annotations
 from typing import Any
 
 from rules import labels
+from rules.counting import Deck, card_by_card
 from rules.items import bonus_value, bonus_words, contra_words, multiplier, side_line, zero_sum
 from rules.model import DECLARER, DEFENDERS, Bonus, Hand, Line
 from rules.problems import Problems
-from rules.variant import BonusSpec, Contract, Rules, Switch, Variant, contract, register
+from rules.variant import BonusSpec, Contract, Rules, Switch, Variant, contract
 
 FAMILY = "zwanzigerrufen"
 CARD_POINTS = 88
+# Tarocks I and IV–XXI plus the sküs, and one low card per suit; counted card by card.
+DECK = Deck(
+    FAMILY,
+    (1, *range(4, 23)),
+    dict.fromkeys(("hearts", "diamonds", "spades", "clubs"), ("low",)),
+    card_by_card,
+    fool="Sküs",
+)
+CONTRA_WORDS = labels.ZWANZIGERRUFEN_CONTRA_WORDS
 WIN = 45  # the declarer's side wins with 45; 44:44 loses
 ABSOLUT = 56  # a side with 56 card points or more has absolut
 
@@ -65,8 +84,12 @@ def other(side: str) -> str:
 class Zwanzigerrufen(Variant):
     id = FAMILY
     family = FAMILY
+    family_label = "Zwanzigerrufen"
     player_counts = (4,)
     card_points = CARD_POINTS
+    deck = DECK
+    contra_words = CONTRA_WORDS
+    trula_bonus = "trull"
     presets = PRESETS
     default_preset = "seed"
     switches = SWITCHES
@@ -140,14 +163,19 @@ class Zwanzigerrufen(Variant):
             value = -value
         level = hand.contra
         return side_line(
-            hand, "game", text + contra_words(level, FAMILY), DECLARER, value, multiplier(level)
+            hand,
+            "game",
+            text + contra_words(level, CONTRA_WORDS),
+            DECLARER,
+            value,
+            multiplier(level),
         )
 
     def _bonus(self, hand: Hand, bonus: Bonus, bonus_values) -> Line:
         """An announced bonus, or a silent pagat ultimo or valat: a side item of its side."""
         value = bonus_value(bonus, *bonus_values[bonus.name])
         level = bonus.contra
-        text = bonus_words(bonus, value) + contra_words(level, FAMILY)
+        text = bonus_words(bonus, value) + contra_words(level, CONTRA_WORDS)
         return side_line(hand, bonus.name, text, bonus.side, value, multiplier(level))
 
     def _absolut(self, hand: Hand, bonus_values) -> list[Line]:
@@ -185,4 +213,4 @@ def _has_absolut(hand: Hand, side: str) -> bool:
     return side_points(hand, side) >= ABSOLUT
 
 
-register(Zwanzigerrufen())
+VARIANTS = (Zwanzigerrufen(),)

@@ -390,16 +390,27 @@ def test_every_problem_is_reported_at_once():
     }
 
 
-@pytest.mark.parametrize("declarations", [
-    says(("Ana", "trumps-10"), ("Ana", "trul"), ("Ana", "honours")),
-    says(("Ana", "trumps-8"), ("Ana", "four-kings"), ("Ana", "trul")),
-    says(("Ana", "trumps-10"), ("Bor", "trumps-10")),
-    says(("Ana", "honours"), ("Bor", "honours")),
-    says(("Ana", "trul"), ("Bor", "four-kings")),
-    says(("Ana", "no-trumps"), ("Bor", "trumps-1"), ("Cene", "trumps-8")),
+# Solo with 40 points: the game is (40 − 35) × 6 = 30, Ana alone +90 and each other −30 (§2.1,
+# §0). A declaration of v units is a side item of the holder's side (§2.2): Ana's +3v / −v
+# each; a defender's +v to each defender and −3v to Ana.
+@pytest.mark.parametrize("declarations, amounts", [
+    # Ana 10 + 5 + 5 = 20: +60 / −20
+    (says(("Ana", "trumps-10"), ("Ana", "trul"), ("Ana", "honours")), each(150, -50, -50, -50)),
+    # Ana 5 + 10 + 5 = 20: +60 / −20
+    (says(("Ana", "trumps-8"), ("Ana", "four-kings"), ("Ana", "trul")), each(150, -50, -50, -50)),
+    # Ana 10: +30 / −10; Bor 10: +10 each defender, −30 Ana
+    (says(("Ana", "trumps-10"), ("Bor", "trumps-10")), each(90, -30, -30, -30)),
+    # Ana 5: +15 / −5; Bor 5: +5 each defender, −15 Ana
+    (says(("Ana", "honours"), ("Bor", "honours")), each(90, -30, -30, -30)),
+    # Ana 5: +15 / −5; Bor 10: +10 each defender, −30 Ana
+    (says(("Ana", "trul"), ("Bor", "four-kings")), each(75, -25, -25, -25)),
+    # Ana 10: +30 / −10; Bor 5 and Cene 5: +5 +5 each defender, −15 −15 Ana
+    (says(("Ana", "no-trumps"), ("Bor", "trumps-1"), ("Cene", "trumps-8")),
+     each(90, -30, -30, -30)),
 ])
-def test_compatible_declarations_are_accepted(declarations):
-    score_hand(hand(contract="solo", points=40, declarations=declarations))
+def test_compatible_declarations_are_accepted(declarations, amounts):
+    result = score_hand(hand(contract="solo", points=40, declarations=declarations))
+    assert result.amounts == amounts
 
 
 def test_problem_messages_read_well():

@@ -5,7 +5,19 @@ import importlib
 
 import pytest
 
-MODULES = ["rules.scoring", "rules.counting", "rules.ratings"]
+MODULES = [
+    "rules.scoring",
+    "rules.counting",
+    "rules.ratings",
+    "rules.reader",
+    "rules.variant",
+    "rules.fields",
+    "rules.notes",
+    "rules.slovenian",
+    "rules.czech",
+    "rules.zwanzigerrufen",
+    "rules.french",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

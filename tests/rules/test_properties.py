@@ -12,15 +12,59 @@ PROPERTY = settings(max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 
 
+def deals(variant, rules):
+    return sorted(c for c in rules.contracts if variant.is_deal(c))
+
+
+def contra_bonuses(variant, rules, contract):
+    """The bonuses of a contract that may be announced and take a contra of their own."""
+    if not rules.max_contra:
+        return []
+    spec = rules.contracts[contract]
+    return sorted(b for b in spec.bonuses if variant.bonus_specs[b].announce)
+
+
+def games(keep):
+    """Every (variant, preset, contract) of a deal whose rules and contract ``keep`` takes."""
+    return [
+        (variant, preset, contract)
+        for variant in variants()
+        for preset in sorted(variant.presets)
+        for rules in [variant.rules({"preset": preset})]
+        for contract in deals(variant, rules)
+        if keep(variant, rules, contract)
+    ]
+
+
+# The games the contra properties are about: a bonus can be announced and contra'd; the
+# game takes a contra.
+CONTRA_BONUS_GAMES = games(contra_bonuses)
+CONTRA_GAMES = games(lambda variant, rules, contract: (
+    rules.max_contra and rules.contracts[contract].takes_contra))
+
+
 @st.composite
-def hands(draw, variant=None):
-    """Plausible hands built from what each variant declares; many are valid, some are not."""
-    variant = variant or draw(st.sampled_from(variants()))
-    preset = draw(st.sampled_from(sorted(variant.presets)))
+def hands(draw, variant=None, contra_bonus=False, game_contra=False):
+    """Plausible hands built from what each variant declares; many are valid, some are not.
+
+    ``game_contra``: only hands whose game contra can still be raised, in the games that
+    take one.
+
+    ``contra_bonus``: only hands whose first bonus is announced with a contra it can still
+    raise (and no game contra unless it has one of its own), in the games that have such a
+    bonus: what the bonus-contra property needs, without drawing hands it would reject."""
+    if contra_bonus or game_contra:
+        games = CONTRA_BONUS_GAMES if contra_bonus else CONTRA_GAMES
+        variant, preset, contract = draw(st.sampled_from(games))
+    else:
+        variant = variant or draw(st.sampled_from(variants()))
+        preset = draw(st.sampled_from(sorted(variant.presets)))
     rules = variant.rules({"preset": preset})
     players = NAMES[: draw(st.sampled_from(variant.player_counts))]
-    contract = draw(st.sampled_from(sorted(set(rules.contracts) - {"redeal", "adjustment"})))
+    if not (contra_bonus or game_contra):
+        contract = draw(st.sampled_from(deals(variant, rules)))
     spec = rules.contracts[contract]
+    first = draw(st.sampled_from(contra_bonuses(variant, rules, contract))) if contra_bonus else None
     data = {"variant": variant.id, "rules": {"preset": preset}, "players": players,
             "contract": contract}
     declarer = draw(st.sampled_from(players))
@@ -42,7 +86,8 @@ def hands(draw, variant=None):
         elif field in ("level", "oudlers"):
             data[field] = draw(st.integers(1 if field == "level" else 0, 3))
         elif field == "contra":
-            data[field] = {"game": draw(st.integers(0, rules.max_contra))}
+            highest = rules.max_contra - 1 if game_contra else rules.max_contra
+            data[field] = {"game": draw(st.integers(0, highest))}
         elif field in ("points_by_player", "tricks_by_player"):
             data[field] = {p: draw(st.integers(0, top // len(players) + 8)) for p in players}
         elif field == "declarations":
@@ -52,14 +97,23 @@ def hands(draw, variant=None):
                                          "trul", "honours", "four-kings"]),
             }), max_size=2))
     bonuses = []
-    for name in sorted(spec.bonuses):
-        if draw(st.booleans()):
+    for name in ([first] if first else []) + sorted(set(spec.bonuses) - {first}):
+        if name != first and draw(st.booleans()):
             continue
         bonus_spec = variant.bonus_specs[name]
-        announced = bonus_spec.announce and draw(st.booleans())
+        announced = name == first or (bonus_spec.announce and draw(st.booleans()))
         bonus = {"name": name, "side": draw(st.sampled_from(["declarer", "defenders"])),
                  "announced": announced, "made": draw(st.booleans())}
-        if announced and rules.max_contra:
+        if contra_bonus or game_contra:  # no bonus any reader refuses: few hands are wasted
+            if announced and not variant.defenders_may_announce(rules):
+                bonus["side"] = "declarer"
+            if not announced and not bonus_spec.silent_fail:
+                bonus["made"] = True
+        if name == first:
+            bonus["contra"] = draw(st.integers(0, rules.max_contra - 1))
+            if not bonus["contra"]:
+                data.pop("contra", None)
+        elif announced and rules.max_contra:
             bonus["contra"] = draw(st.integers(0, rules.max_contra))
         if bonus_spec.player:
             bonus["player"] = draw(st.sampled_from(players))
@@ -97,7 +151,7 @@ def test_lines_add_up_to_the_amounts(data):
 
 
 @PROPERTY
-@given(hands())
+@given(hands(game_contra=True))
 def test_raising_the_game_contra_doubles_exactly_what_it_targets(data):
     level = data.get("contra", {}).get("game", 0)
     before = scored(data)
@@ -116,7 +170,7 @@ def test_raising_the_game_contra_doubles_exactly_what_it_targets(data):
 
 
 @PROPERTY
-@given(hands())
+@given(hands(contra_bonus=True))
 def test_raising_a_bonus_contra_doubles_that_bonus_only(data):
     bonuses = data.get("bonuses", [])
     announced = [i for i, b in enumerate(bonuses) if b["announced"]]
