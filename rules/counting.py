@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from rules.problems import Problems
-from rules.variant import get_variant, variants
+from rules.variant import get_variant
 
 SUITS = {
     "hearts": "hearts",
@@ -219,14 +219,6 @@ def count(variant_id: str, cards: list[str] | tuple[str, ...]) -> Count:
     """Count a pile of a variant's cards (the command line's ``count``); an unknown variant,
     card or a repeated card raises ``RulesError`` naming it."""
     return get_variant(variant_id).count(cards)
-
-
-def __getattr__(name: str):
-    """``DECKS`` (family -> deck), read by the web until it asks ``Variant.deck``: derived
-    from the registry, not a second home of the decks."""
-    if name == "DECKS":
-        return {v.family: v.deck for v in variants()}
-    raise AttributeError(name)
 
 
 def parse_card(name: str) -> str | None:

@@ -143,8 +143,6 @@ SIDES = {"declarer": "declarer's side", "defenders": "defenders"}
 CONTRA_WORDS = {1: "contra", 2: "re", 3: "sub", 4: "mort"}
 # Zwanzigerrufen names the levels its own way (its variant's ``contra_words``).
 ZWANZIGERRUFEN_CONTRA_WORDS = {1: "contra", 2: "recontra", 3: "subcontra"}
-# Family -> its own words: read by the web until it asks ``Variant.contra_words``.
-CONTRA_WORDS_BY_FAMILY = {"zwanzigerrufen": ZWANZIGERRUFEN_CONTRA_WORDS}
 
 LINE_WORDS = {
     "announced": "announced",

@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rules.model import Amount, Result
-from rules.variant import NOT_DEALS, get_variant
+from rules.variant import get_variant
 
 K = 24
 START = 1500.0
-UNRATED = NOT_DEALS  # read by the web until it asks ``Variant.is_deal``
 
 
 def update(

@@ -302,11 +302,6 @@ def _read_variant_and_rules(data: dict, problems: Problems, at: str):
     return variant, variant.read_rules(data.get("rules"), f"{at}rules", problems)
 
 
-def table_sizes(variant: Variant) -> tuple[int, ...]:
-    """``variant.table_sizes()``: read by the web until it asks the variant."""
-    return variant.table_sizes()
-
-
 def read_players(
     value: Any,
     problems: Problems,

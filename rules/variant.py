@@ -35,7 +35,7 @@ class Contract:
 
     @property
     def label(self) -> str:
-        return labels.CONTRACTS[self.id]
+        return labels.CONTRACTS.get(self.id, self.id)  # a test's or plug-in's own contract
 
     @property
     def fields(self) -> frozenset[str]:
@@ -203,6 +203,11 @@ class Variant:
     @property
     def label(self) -> str:
         return labels.VARIANTS[self.id]
+
+    def contract_label(self, contract_id: str) -> str:
+        """The words for a contract of this game (a game of a plug-in or a test may name its
+        own by overriding this); an id the engine has no words for stands for itself."""
+        return labels.CONTRACTS.get(contract_id, contract_id)
 
     def table_sizes(self) -> tuple[int, ...]:
         """A table seats the game's players, or one more who sits out each hand (RULES.md §0)."""
