@@ -126,7 +126,7 @@ def valid_base(url: str, page_fields: dict[str, str], rng: random.Random) -> dic
 
 def build_club(user_model):
     """A club with something behind every URL, and another club whose ids are tried too."""
-    from scorebook import services
+    from scorebook import hands, services
     from scorebook.models import Club, Membership, Player
 
     admin = user_model.objects.create_user("admin", password="x")
@@ -140,7 +140,7 @@ def build_club(user_model):
         club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=admin
     )
     for declarer, partner, points in (("Ana", "Bor", 40), ("Cene", "Dana", 30)):
-        services.record_hand(
+        hands.record_hand(
             session,
             {"contract": "three", "declarer": declarer, "partner": partner, "points": points},
             uuid.uuid4(),

@@ -126,7 +126,7 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    from scorebook import services
+    from scorebook import hands
     from scorebook.models import Club
 
     call_command("migrate", verbosity=0)
@@ -145,7 +145,7 @@ def main() -> None:
             time.sleep(0.2)
         with OutermostTransactions() as transactions:
             started = time.perf_counter()
-            session = services.import_sheet(club, data, None)
+            session = hands.import_sheet(club, data, None)
             totals.append(time.perf_counter() - started)
         holds.append(max(transactions.times))
         line = f"  import: {totals[-1]:.2f} s, in its transaction {holds[-1]:.2f} s"

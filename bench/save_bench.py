@@ -115,7 +115,7 @@ def main() -> None:
 
     from league_bench import build
 
-    from scorebook import services
+    from scorebook import hands, services
     from scorebook.models import Club, Hand, Membership, Player
 
     user = get_user_model().objects.create_user("keeper", password="x")
@@ -132,7 +132,7 @@ def main() -> None:
     rng = random.Random(2)
     for _ in range(args.hands):
         declarer, partner = rng.sample(seated, 2)
-        services.record_hand(
+        hands.record_hand(
             session,
             {
                 "contract": "three",

@@ -60,3 +60,15 @@ def get_for_club(model, club: Club, **lookup):
         raise Http404 from exc
     found.club = club
     return found
+
+
+def can_change_closed(membership: Membership) -> bool:
+    """Whether the member may change a closed session's hands: an admin (RULES.md §7)."""
+    return membership.has_role(Role.ADMIN)
+
+
+def can_change_hands(membership: Membership, session) -> bool:
+    """Whether the member may record, edit or void the session's hands now."""
+    return membership.has_role(Role.SCOREKEEPER) and (
+        not session.is_closed or can_change_closed(membership)
+    )

@@ -57,7 +57,7 @@ class EntryInline(admin.TabularInline):
     readonly_fields = ["player", "amount"]
 
     def has_add_permission(self, request, obj=None):
-        # Entries are written only by scorebook.services.record_hand.
+        # Entries are written only by the hand pipeline (scorebook.hands).
         return False
 
 

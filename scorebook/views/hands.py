@@ -16,8 +16,13 @@ from django.utils.translation import gettext as _
 
 import rules
 from rules.scoring import amount_of
-from scorebook import hand_form, services, sheets, textinput
-from scorebook.access import club_view, get_for_club
+from scorebook import hands, textinput
+from scorebook.access import can_change_closed, can_change_hands, club_view, get_for_club
+from scorebook.errors import ServiceError
+from scorebook.handform.counter import card_counter, use_card_count
+from scorebook.handform.mapping import TOP, HandForm
+from scorebook.handform.values import Values
+from scorebook.handform.widgets import redraw_widgets, widgets
 from scorebook.models import Hand, Role, Session
 from scorebook.sheet_rows import sheet_rows
 
@@ -56,26 +61,20 @@ def sheet_context(request, session: Session) -> dict[str, Any]:
     """The sheet read from each hand's stored row: showing it never replays the session."""
     names = list(session.seat_names)
     edit_url, void_url = _hand_urls(session)
-    membership = request.membership
-    hands = list(
-        session.hands.order_by("number").values_list(
-            "number", "voided", "void_reason", "score", "changed_at", "version"
-        )
-    )
+    stored = hands.stored_rows(session)
     # The polling state from the same rows (what _sheet_state's query would say).
     state = _state(
-        len(hands),
-        max((hand[4] for hand in hands), default=None),
-        max((hand[5] for hand in hands), default=None),
+        len(stored),
+        max((hand[4] for hand in stored), default=None),
+        max((hand[5] for hand in stored), default=None),
         session.is_closed,
     )
     rows = sheet_rows(
-        (hand[:4] for hand in hands),
+        (hand[:4] for hand in stored),
         names,
         edit_url,
         void_url,
-        can_change=membership.has_role(Role.SCOREKEEPER)
-        and (not session.is_closed or membership.has_role(Role.ADMIN)),
+        can_change=can_change_hands(request.membership, session),
     )
     closing: list[tuple[str, list[Any]]] = []
     final = rows.totals
@@ -86,14 +85,15 @@ def sheet_context(request, session: Session) -> dict[str, Any]:
         ]
         final = [amount_of(session.closing["totals"].get(name, 0)) for name in names]
     variant = rules.get_variant(session.variant)
-    uses_radelci = variant.uses_radelci and bool(session.rules.get("radelci"))
     return {
         "session": session,
         "names": names,
         "rows": rows,
         "final_totals": final,
         "closing": closing,
-        "radelci": [range(rows.radelci.get(name, 0)) for name in names] if uses_radelci else None,
+        "radelci": [range(rows.radelci.get(name, 0)) for name in names]
+        if variant.keeps_radelci(session.rules)
+        else None,
         "problems": [
             _("Hand %(number)d could not be scored; edit or void it.") % {"number": number}
             for number in rows.unscored
@@ -120,13 +120,19 @@ def sheet(request, session):
 # --- The hand form --------------------------------------------------------------------------
 
 
-def _seat_names(session: Session) -> list[str]:
-    return list(session.seat_names)
+def _form(session: Session, values: Values) -> HandForm:
+    return HandForm(session, list(session.seat_names), values)
 
 
-def _new_values(session: Session, seat_names: list[str]) -> hand_form.Values:
-    values = hand_form.Values()
-    form = hand_form.HandForm(session, seat_names, values)
+def _stored_form(session: Session, hand: Hand) -> HandForm:
+    """The form showing a stored hand, for editing it."""
+    names = list(session.seat_names)
+    return HandForm(session, names, HandForm.values_from_hand(session, names, hand.data))
+
+
+def _new_values(session: Session) -> Values:
+    values = Values()
+    form = _form(session, values)
     values.set("contract", form.default_contract)
     values.set("contra", 0)
     if form.needs_sitting_out:
@@ -143,7 +149,12 @@ def _client_id(request) -> str:
         return str(uuid.uuid4())
 
 
-def _preview(session: Session, form: hand_form.HandForm, hand: Hand | None) -> dict[str, Any]:
+def _problems(form: HandForm) -> dict[str, Any]:
+    """Every problem of a refused save, for the preview under the fields."""
+    return {"problems": [m for msgs in form.errors.values() for m in msgs]}
+
+
+def _preview(session: Session, form: HandForm, hand: Hand | None) -> dict[str, Any]:
     """The engine's lines for the hand as it stands in the form, or its problems."""
     data = form.hand_data()
     errors = [msgs for key, msgs in form.errors.items() if key != "cards"]  # shown at the cards
@@ -151,23 +162,15 @@ def _preview(session: Session, form: hand_form.HandForm, hand: Hand | None) -> d
         return {"problems": [m for msgs in errors for m in msgs]}
     if hand is not None and hand.voided:
         return {}
-    names = [seat.name for seat in form.seats]
-    hand_json = services.build_hand_json(session, data)
-    sheet = sheets.engine_sheet(session)
-    number = None if hand is None else hand.number
     try:
-        row, _running = sheets.score_next(
-            hand_json=hand_json, sheet=sheet, running=sheets.running_before(session, sheet, number)
-        )
-    except rules.RulesError as exc:
+        scored = hands.preview(session, data, None if hand is None else hand.number)
+    except ServiceError as exc:
         return {"problems": [str(p) for p in exc.problems]}
-    except sheets.Unscored:
-        return {"problems": [_("A hand before this one could not be scored; edit or void it.")]}
-    result = row.result
+    result = scored.result
     return {
         "result_lines": [(line.text, line.amounts) for line in result.lines],
-        "result_amounts": [(name, result.amounts.get(name)) for name in names],
-        "note": hand_form.note(result),
+        "result_amounts": [(seat.name, result.amounts.get(seat.name)) for seat in form.seats],
+        "note": scored.note,
     }
 
 
@@ -179,8 +182,8 @@ def _form_context(request, session, form, *, hand=None, client_id="", preview=No
     return {
         "session": session,
         "form": form,
-        "redraw_widgets": hand_form.redraw_widgets(form),
-        "widgets": hand_form.widgets(form),
+        "redraw_widgets": redraw_widgets(form),
+        "widgets": widgets(form),
         "hand": hand,
         "client_id": client_id,
         "preview": preview or {},
@@ -200,7 +203,7 @@ def _refreshing(request, form) -> bool:
     """A submit that only redraws the form (without JavaScript): the fields of the contract
     just chosen, or the card points filled from the ticked cards."""
     if "_count" in request.POST:
-        hand_form.use_card_count(form)
+        use_card_count(form)
         return True
     return "_refresh" in request.POST
 
@@ -226,35 +229,42 @@ def _refused_closed(request, session):
     return _to_sheet(request, session)
 
 
+def _save(form: HandForm, save) -> Any:
+    """Run `save` with the form's hand, the problems of a refusal put at their fields; None
+    when the form could not be read or the save was refused."""
+    data = form.hand_data()
+    if form.errors:
+        return None
+    try:
+        return save(data)
+    except hands.HandChanged:
+        raise  # not a problem of the form: the edit page shows the newer version
+    except ServiceError as exc:
+        form.add_problems(exc.problems)
+        return None
+
+
 @club_view(role=Role.SCOREKEEPER, methods=FORM_METHODS)
 def hand_new(request, session):
     session = get_for_club(Session, request.club, pk=session)
-    if session.is_closed:
+    if session.is_closed:  # even an admin only edits or voids the hands of a closed session
         return _refused_closed(request, session)
-    names = _seat_names(session)
-    status = 200
-    preview = None
+    status, preview = 200, None
     if request.method == "POST":
         client_id = _client_id(request)
-        form = hand_form.HandForm(session, names, hand_form.Values(request.POST))
-        if not _refreshing(request, form):
-            data = form.hand_data()
-            if not form.errors:
-                try:
-                    hand = services.record_hand(session, data, client_id, request.user)
-                except rules.RulesError as exc:
-                    form.add_problems(exc.problems)
-                except services.ServiceError as exc:
-                    form.error(exc.field or hand_form.TOP, exc.message)
-                else:
-                    return _to_sheet(request, session, new_hand=hand.number)
-            status = UNPROCESSABLE
-            preview = {"problems": [m for msgs in form.errors.values() for m in msgs]}
-        else:  # without JavaScript: the fields of the contract just chosen, and the score
+        form = _form(session, Values(request.POST))
+        if _refreshing(request, form):  # without JavaScript: the fields and the score
             preview = _preview(session, form, None)
+        else:
+            hand = _save(
+                form, lambda data: hands.record_hand(session, data, client_id, request.user)
+            )
+            if hand is not None:
+                return _to_sheet(request, session, new_hand=hand.number)
+            status, preview = UNPROCESSABLE, _problems(form)
     else:
         client_id = str(uuid.uuid4())
-        form = hand_form.HandForm(session, names, _new_values(session, names))
+        form = _form(session, _new_values(session))
     number = (session.hands.aggregate(m=Max("number"))["m"] or 0) + 1
     context = _form_context(
         request, session, form, client_id=client_id, number=number, preview=preview
@@ -272,13 +282,12 @@ def hand_preview(request, session):
         except textinput.InputError:
             raise Http404 from None
         hand = get_object_or_404(Hand, session=session, number=number)
-    form = hand_form.HandForm(session, _seat_names(session), hand_form.Values(request.POST))
+    form = _form(session, Values(request.POST))
     part = request.GET.get("part")
     if part == "cards":  # a card ticked: the count so far
-        widget = hand_form.card_counter(form)
-        return render(request, "scorebook/_card_count.html", {"widget": widget})
+        return render(request, "scorebook/_card_count.html", {"widget": card_counter(form)})
     if part == "count":  # "Use these points": the fields with the count in them, and the score
-        hand_form.use_card_count(form)
+        use_card_count(form)
         part = "fields"
     preview = _preview(session, form, hand)
     context = _form_context(request, session, form, hand=hand, preview=preview)
@@ -304,65 +313,48 @@ def _get_hand(session: Session, number: int) -> Hand:
 def hand_edit(request, session, number):
     session = get_for_club(Session, request.club, pk=session)
     hand = _get_hand(session, number)
-    is_admin = request.membership.has_role(Role.ADMIN)
-    if session.is_closed and not is_admin:
+    if not can_change_hands(request.membership, session):
         return _refused_closed(request, session)
-    names = _seat_names(session)
-    status = 200
-    stale = None
-    version = hand.version
-    if request.method == "POST":
-        form = hand_form.HandForm(session, names, hand_form.Values(request.POST))
-        version = _posted_version(request)
-        if not _refreshing(request, form):
-            data = form.hand_data()
-            if not form.errors:
-                try:
-                    services.edit_hand(hand, data, version, request.user, is_admin=is_admin)
-                except services.HandChanged as exc:
-                    stale = exc.current
-                    form.error(hand_form.TOP, exc.message)
-                    status = CONFLICT
-                except rules.RulesError as exc:
-                    form.add_problems(exc.problems)
-                except services.ServiceError as exc:
-                    form.error(exc.field or hand_form.TOP, exc.message)
-                else:
-                    messages.success(
-                        request, _("Hand %(number)d is changed.") % {"number": hand.number}
-                    )
-                    return _to_sheet(request, session)
-            if status == 200:
-                status = UNPROCESSABLE
-    else:
-        form = hand_form.HandForm(
-            session, names, hand_form.HandForm.values_from_hand(session, names, hand.data)
-        )
-    newer = None
-    if stale is not None:
-        newer = _preview(
-            session,
-            hand_form.HandForm(
-                session, names, hand_form.HandForm.values_from_hand(session, names, stale.data)
+    if request.method != "POST":
+        form = _stored_form(session, hand)
+        context = {"preview": _preview(session, form, hand), "version": hand.version}
+        return _edit_page(request, session, hand, form, context)
+    form = _form(session, Values(request.POST))
+    if _refreshing(request, form):
+        context = {"preview": _preview(session, form, hand), "version": _posted_version(request)}
+        return _edit_page(request, session, hand, form, context)
+    change_closed = can_change_closed(request.membership)
+    try:
+        saved = _save(
+            form,
+            lambda data: hands.edit_hand(
+                hand, data, _posted_version(request), request.user, change_closed=change_closed
             ),
-            stale,
         )
-        # Saving again means saving over the newer version, knowingly.
-        version = stale.version
-    if status == 200:
-        preview = _preview(session, form, hand)
-    else:
-        preview = {"problems": [m for msgs in form.errors.values() for m in msgs]}
+    except hands.HandChanged as exc:
+        form.error(TOP, exc.message)
+        return _edit_page(request, session, hand, form, _newer(session, exc.current), CONFLICT)
+    if saved is None:
+        context = {**_problems(form), "version": _posted_version(request)}
+        return _edit_page(request, session, hand, form, context, UNPROCESSABLE)
+    messages.success(request, _("Hand %(number)d is changed.") % {"number": hand.number})
+    return _to_sheet(request, session)
+
+
+def _newer(session: Session, stale: Hand) -> dict[str, Any]:
+    """What the edit page shows when somebody saved the hand meanwhile: the newer version,
+    scored; saving again means saving over it, knowingly."""
+    return {
+        "newer": _preview(session, _stored_form(session, stale), stale),
+        "stale": stale,
+        "version": stale.version,
+    }
+
+
+def _edit_page(request, session, hand, form, context, status=200):
+    preview = context.pop("preview") if "preview" in context else _problems(form)
     context = _form_context(
-        request,
-        session,
-        form,
-        hand=hand,
-        number=hand.number,
-        version=version,
-        newer=newer,
-        stale=stale,
-        preview=preview,
+        request, session, form, hand=hand, number=hand.number, preview=preview, **context
     )
     return render(request, "scorebook/hand_form.html", context, status=status)
 
@@ -371,24 +363,28 @@ def hand_edit(request, session, number):
 def hand_void(request, session, number):
     session = get_for_club(Session, request.club, pk=session)
     hand = _get_hand(session, number)
-    is_admin = request.membership.has_role(Role.ADMIN)
-    if session.is_closed and not is_admin:
+    if not can_change_hands(request.membership, session):
         return _refused_closed(request, session)
     error = ""
     status = 200
     reason = request.POST.get("reason", "")
-    # services.void_hand bounds the length and folds whitespace (a pasted tab or line break)
+    # hands.void_hand bounds the length and folds whitespace (a pasted tab or line break)
     # into spaces; any other control character, a NUL above all, would reach the database.
     if request.method == "POST" and textinput.has_control_characters(reason, multiline=True):
         error, status = textinput.control_message(), UNPROCESSABLE
     elif request.method == "POST":
-        version = _posted_version(request)
         try:
-            services.void_hand(hand, reason, version, request.user, is_admin=is_admin)
-        except services.HandChanged as exc:
+            hands.void_hand(
+                hand,
+                reason,
+                _posted_version(request),
+                request.user,
+                change_closed=can_change_closed(request.membership),
+            )
+        except hands.HandChanged as exc:
             error, status = exc.message, CONFLICT
             hand = exc.current
-        except services.ServiceError as exc:
+        except ServiceError as exc:
             error, status = exc.message, UNPROCESSABLE
         else:
             messages.success(request, _("Hand %(number)d is voided.") % {"number": hand.number})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
-from scorebook import services
+from scorebook import hands
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Role, Session
 
@@ -12,7 +12,7 @@ from scorebook.models import Role, Session
 @club_view(role=Role.VIEWER)
 def session_settlement(request, session):
     session = get_for_club(Session, request.club, pk=session)
-    sheet = services.session_sheet(session, closed=True)
+    sheet = hands.session_sheet(session, closed=True)
     players = list(sheet.players)
     return render(
         request,

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules import jsontext
-from scorebook import services
+from scorebook import hands, sheets
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Role, Session
 from scorebook.textinput import PlainTextForm
@@ -24,7 +24,7 @@ def _filename(session: Session, extension: str) -> str:
 def session_export_json(request, session):
     session = get_for_club(Session, request.club, pk=session)
     response = JsonResponse(
-        services.export_json(session),
+        sheets.export_json(session),
         encoder=DjangoJSONEncoder,
         json_dumps_params={"ensure_ascii": False, "indent": 1},
     )
@@ -36,7 +36,7 @@ def session_export_json(request, session):
 def session_export_csv(request, session):
     session = get_for_club(Session, request.club, pk=session)
     response = HttpResponse(
-        services.export_csv(session).encode("utf-8"), content_type="text/csv; charset=utf-8"
+        sheets.export_csv(session).encode("utf-8"), content_type="text/csv; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{_filename(session, "csv")}"'
     return response
@@ -47,7 +47,7 @@ class SheetImportForm(PlainTextForm, forms.Form):
     text = forms.CharField(
         label=gettext_lazy("or paste the sheet"),
         required=False,
-        max_length=services.MAX_SHEET_BYTES,
+        max_length=hands.MAX_SHEET_BYTES,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
     )
     date = forms.DateField(
@@ -62,7 +62,7 @@ class SheetImportForm(PlainTextForm, forms.Form):
         data = super().clean()
         upload = data.get("file")
         if upload is not None:
-            if upload.size > services.MAX_SHEET_BYTES:
+            if upload.size > hands.MAX_SHEET_BYTES:
                 raise forms.ValidationError(_("The file is too large for a sheet."))
             raw = upload.read()
         elif data.get("text", "").strip():
@@ -70,7 +70,7 @@ class SheetImportForm(PlainTextForm, forms.Form):
         else:
             raise forms.ValidationError(_("Choose a file or paste a sheet."))
         try:
-            data["sheet"] = jsontext.loads(raw, max_bytes=services.MAX_SHEET_BYTES, decimals=False)
+            data["sheet"] = jsontext.loads(raw, max_bytes=hands.MAX_SHEET_BYTES, decimals=False)
         except jsontext.UnreadableJSON as error:
             raise forms.ValidationError(
                 [_("This is not a readable JSON sheet."), error.problems[0].message]
@@ -85,15 +85,15 @@ def sheet_import(request):
     problems: list[str] = []
     if bound and form.is_valid():
         try:
-            session = services.import_sheet(
+            session = hands.import_sheet(
                 request.club,
                 form.cleaned_data["sheet"],
                 request.user,
                 date=form.cleaned_data["date"],
                 table_label=form.cleaned_data["table_label"],
             )
-        except services.SheetProblems as exc:
-            problems = exc.problems
+        except hands.SheetProblems as exc:
+            problems = exc.messages
         else:
             return redirect("scorebook:session", club=request.club.slug, session=session.pk)
     return render(
@@ -103,6 +103,6 @@ def sheet_import(request):
             "club": request.club,
             "form": form,
             "problems": problems,
-            "max_hands": services.MAX_IMPORT_HANDS,
+            "max_hands": hands.MAX_IMPORT_HANDS,
         },
     )

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from scorebook import hands
 from scorebook.models import Hand
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -120,10 +121,8 @@ def test_a_new_hand_is_shown_where_it_was_added_on_a_long_sheet(phone, session, 
     the totals under it, not the first hands of the evening."""
     import uuid
 
-    from scorebook import services
-
     for _hand in range(30):
-        services.record_hand(
+        hands.record_hand(
             session,
             {"contract": "three", "declarer": "Ana", "partner": "Cene", "points": 40},
             uuid.uuid4(),
@@ -264,14 +263,12 @@ def test_taps_for_a_typical_hand_of_every_variant(phone, club, players, members)
 def test_other_phones_see_a_new_hand_without_reloading(phone, session, members):
     import uuid
 
-    from scorebook import services
-
     page = phone
     log_in(page, "vida")  # a viewer
     page.goto(sheet_url(session))
     expect(page.get_by_text("No hand has been recorded yet.")).to_be_visible()
     expect(page.get_by_role("button", name="Record a hand")).to_have_count(0)
-    services.record_hand(
+    hands.record_hand(
         session,
         {"contract": "two", "declarer": "Bor", "points": 41},
         uuid.uuid4(),
@@ -301,7 +298,7 @@ def test_edit_a_hand_and_the_hands_after_it_change(phone, club, players, members
         {"contract": "beggar", "declarer": "Ana", "made": True},
         {"contract": "three", "declarer": "Bor", "partner": "Cene", "points": 40},
     ):
-        services.record_hand(session, data, uuid.uuid4(), members["scorekeeper"])
+        hands.record_hand(session, data, uuid.uuid4(), members["scorekeeper"])
     page = phone
     log_in(page)
     page.goto(sheet_url(session))
@@ -406,18 +403,18 @@ def test_two_phones_save_into_one_session_at_the_same_moment(
     import threading
     import time
 
-    from scorebook import services
+    from scorebook import hands
 
     # The live server runs in this process, a thread per request: each save waits at the
     # barrier until the other one has arrived too, so the two really race for the number.
     barrier = threading.Barrier(2, timeout=10)
-    record_hand = services.record_hand
+    record_hand = hands.record_hand
 
     def record_together(*args, **kwargs):
         barrier.wait()
         return record_hand(*args, **kwargs)
 
-    monkeypatch.setattr(services, "record_hand", record_together)
+    monkeypatch.setattr(hands, "record_hand", record_together)
 
     contexts, pages, sent = [], [], []
     for username in ("saso", "alma"):
@@ -498,42 +495,72 @@ FIVE_SEATS = [
             {"contract": "open-beggar", "declarer": 2, "made": False, "out": 1},
         ],
     ),
+    # french-5 with a sixth seat (RULES.md §0): the widest table a game has.
+    (
+        "french-5",
+        [
+            {
+                "contract": "garde",
+                "declarer": 0,
+                "partner": 2,
+                "oudlers": 2,
+                "points": 45,
+                "out": 5,
+            },
+            {"contract": "garde-contre", "declarer": 5, "oudlers": 3, "points": 78, "out": 1},
+            {
+                "contract": "petite",
+                "declarer": 4,
+                "partner": 3,
+                "oudlers": 0,
+                "points": 30,
+                "out": 2,
+            },
+        ],
+    ),
 ]
 
 
-@pytest.mark.parametrize("variant,hands", FIVE_SEATS, ids=[v for v, _h in FIVE_SEATS])
-def test_a_five_seat_sheet_fits_the_phone(phone, club, players, members, variant, hands):
-    """Five columns of three-digit amounts with minus signs (−, not -) fit 412 px: the page
-    never scrolls sideways, and neither does the table."""
+@pytest.mark.parametrize(
+    "variant,deals", FIVE_SEATS, ids=["french-5", "slovenian-4", "french-5-six-seats"]
+)
+def test_a_five_seat_sheet_fits_the_phone(phone, club, players, members, variant, deals):
+    """Five (and six) columns of three-digit amounts with minus signs (−, not -) fit 412 px:
+    the page never scrolls sideways, and neither does the table."""
     import uuid
 
     import rules
     from scorebook import services
+    from scorebook.models import Player
 
-    long_names = ["Aleksandra", "Bartolomej", "Cvetka", "Damjana", "Evgenija"]
-    for player, name in zip(players, long_names, strict=True):
+    long_names = ["Aleksandra", "Bartolomej", "Cvetka", "Damjana", "Evgenija", "Frančiška"]
+    seats = max(max(hand.get("declarer", 0), hand.get("out", 0)) for hand in deals) + 1
+    seats = max(seats, 5)
+    players = [*players, Player.objects.create(club=club, name="Sixth")][:seats]
+    for player, name in zip(players, long_names, strict=False):
         player.name = name
         player.save()
+    long_names = long_names[:seats]
     session = services.start_session(
         club=club,
         variant_id=variant,
         preset="tarzs" if variant == "slovenian-4" else rules.get_variant(variant).default_preset,
-        players=players[:5],
+        players=players,
         user=members["scorekeeper"],
     )
-    for hand in hands:
+    for hand in deals:
         data = {k: v for k, v in hand.items() if k != "out"}
         for key in ("declarer", "partner"):
             if key in data:
                 data[key] = long_names[data[key]]
         if "out" in hand:
             data["players"] = [n for i, n in enumerate(long_names) if i != hand["out"]]
-        services.record_hand(session, data, uuid.uuid4(), members["scorekeeper"])
+        hands.record_hand(session, data, uuid.uuid4(), members["scorekeeper"])
     page = phone
     log_in(page)
     for path in (sheet_url(session), f"/c/{club.slug}/sessions/{session.pk}/"):
         page.goto(path)
-        expect(page.locator("tbody.hand")).to_have_count(len(hands))
+        expect(page.locator("tbody.hand")).to_have_count(len(deals))
         widths = page.evaluate(
             """() => [document.documentElement.scrollWidth, window.innerWidth,
                       document.querySelector('table.hands').scrollWidth,
@@ -551,7 +578,7 @@ def test_a_five_seat_sheet_fits_the_phone(phone, club, players, members, variant
             assert page.locator("tbody.hand .radelc").count() >= 4
         texts = page.locator("table.hands").inner_text()
         assert "−" in texts and not re.search(r"(?<![\w])-\d", texts), texts
-    page.screenshot(path=str(SCREENSHOTS / f"sheet-five-{variant}.png"), full_page=True)
+    page.screenshot(path=str(SCREENSHOTS / f"sheet-{seats}-{variant}.png"), full_page=True)
     assert page.console_errors == [], page.console_errors
 
 

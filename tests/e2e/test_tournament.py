@@ -15,7 +15,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from scorebook import services as core
+from scorebook import hands
 from scorebook.tournaments import services
 from scorebook.tournaments.models import Round, Status, Tournament
 from tests.tournaments import fixtures
@@ -43,7 +43,7 @@ def log_out(page):
 
 
 def klop(session, **points):
-    core.record_hand(session, {"contract": "klop", "points_by_player": points}, uuid.uuid4(), None)
+    hands.record_hand(session, {"contract": "klop", "points_by_player": points}, uuid.uuid4(), None)
 
 
 def test_a_small_tournament_from_sign_up_to_final_ranking(phone, club, people, organiser):

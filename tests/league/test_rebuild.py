@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from django.core.management import call_command
 
+from scorebook import hands
 from scorebook import services as hand_services
 from scorebook.league import services
 from scorebook.league.models import ContractTally, PlayerSession, Rating, StaleFamily
@@ -113,7 +114,7 @@ def test_with_the_hand_services(
     and the ratings follow before a league page reads them."""
     user = members["scorekeeper"]
     with django_capture_on_commit_callbacks(execute=True):
-        hand = hand_services.record_hand(
+        hand = hands.record_hand(
             session,
             {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 39},
             uuid.uuid4(),
@@ -131,7 +132,7 @@ def test_with_the_hand_services(
     }
     assert not StaleFamily.objects.exists()
     with django_capture_on_commit_callbacks(execute=True):
-        hand_services.void_hand(hand, "wrong table", hand.version, user)
+        hands.void_hand(hand, "wrong table", hand.version, user)
     services.ensure_current(club)
     assert not Rating.objects.filter(club=club).exists()
     assert not PlayerSession.objects.filter(club=club).exists()
@@ -154,7 +155,7 @@ def test_a_mark_made_during_a_rebuild_survives_it(club, history, monkeypatch):
 
 def test_closing_reaches_the_ledger(club, session, members):
     user = members["scorekeeper"]
-    hand_services.record_hand(
+    hands.record_hand(
         session,
         {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 39},
         uuid.uuid4(),
@@ -210,13 +211,13 @@ def test_radelci_used_and_left(club, players, members):
         club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=None
     )
     user = members["scorekeeper"]
-    hand_services.record_hand(
+    hands.record_hand(
         session,
         {"contract": "klop", "points_by_player": {"Ana": 10, "Bor": 20, "Cene": 20, "Dani": 20}},
         uuid.uuid4(),
         user,
     )
-    hand_services.record_hand(
+    hands.record_hand(
         session,
         {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 40},
         uuid.uuid4(),

@@ -127,11 +127,11 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
 
 
 def _a_hand(session, members):
-    from scorebook import services
+    from scorebook import hands
 
     data = {"contract": "three", "declarer": "Ana", "points": 40}
     client_id = "00000000-0000-4000-8000-000000000001"
-    return services.record_hand(session, data, client_id, members["scorekeeper"])
+    return hands.record_hand(session, data, client_id, members["scorekeeper"])
 
 
 def _a_tournament(club):

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scorebook import services
+from scorebook import hands, services
 from scorebook.models import Session
 
 SHEET = {
@@ -39,7 +39,7 @@ def test_import_sheet_prints_the_new_sessions_id(club, tmp_path):
     assert out.strip() == str(session.pk) and not err
     assert session.club == club
     assert (session.date.isoformat(), session.table_label) == ("2026-03-01", "2")
-    assert dict(services.session_sheet(session).totals) == {
+    assert dict(hands.session_sheet(session).totals) == {
         "Ana": 120,
         "Bor": 0,
         "Cene": 50,
@@ -52,7 +52,7 @@ def test_export_sheet_prints_the_json_sheet(club, players, members):
         club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=None
     )
     for hand in SHEET["hands"]:
-        services.record_hand(session, hand, uuid.uuid4(), None)
+        hands.record_hand(session, hand, uuid.uuid4(), None)
     out, _ = run("export_sheet", str(session.pk))
     exported = json.loads(out)
     assert exported["hands"] == SHEET["hands"]
@@ -97,10 +97,10 @@ def test_export_then_import_through_the_shell(club, players, tmp_path):
         club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=None
     )
     for hand in SHEET["hands"]:
-        services.record_hand(session, hand, uuid.uuid4(), None)
+        hands.record_hand(session, hand, uuid.uuid4(), None)
     out, _ = run("export_sheet", str(session.pk))
     path = tmp_path / "export.json"
     path.write_text(out, encoding="utf-8")
     new_id, _ = run("import_sheet", club.slug, str(path))
     copy = Session.objects.get(pk=int(new_id))
-    assert services.session_sheet(copy).totals == services.session_sheet(session).totals
+    assert hands.session_sheet(copy).totals == hands.session_sheet(session).totals

@@ -6,7 +6,7 @@ import uuid
 import pytest
 from django.db import close_old_connections, connection
 
-from scorebook import services
+from scorebook import hands, services
 from scorebook.models import Entry, Hand
 
 WRITERS = 8
@@ -28,9 +28,9 @@ def test_concurrent_record_hand_numbers_without_gaps(club, players, members):
     def save(client_id):
         try:
             barrier.wait(timeout=10)
-            services.record_hand(session, HAND, client_id, None)
+            hands.record_hand(session, HAND, client_id, None)
             # The same phone retrying at once must not add a hand.
-            services.record_hand(session, HAND, client_id, None)
+            hands.record_hand(session, HAND, client_id, None)
         except BaseException as exc:  # reported below, with the thread's own traceback lost
             errors.append(exc)
         finally:

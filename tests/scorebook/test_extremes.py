@@ -15,7 +15,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from scorebook import services
+from scorebook import hands, services
 from scorebook.models import Hand, Membership, Player, Role, Session
 from scorebook.tournaments.models import Tournament
 from tests.scorebook.test_access import url_names
@@ -36,7 +36,7 @@ def extreme_club(club, make_user):
         club=club, variant_id="slovenian-4", preset="tarzs", players=players, user=admin
     )
     for amount in (MAX_ADJUSTMENT, -MAX_ADJUSTMENT, 999999.99, -999999.99):
-        services.record_hand(
+        hands.record_hand(
             session,
             {
                 "contract": "adjustment",
@@ -48,7 +48,7 @@ def extreme_club(club, make_user):
             uuid.uuid4(),
             admin,
         )
-    services.record_hand(
+    hands.record_hand(
         session,
         {"contract": "three", "declarer": LONGEST_NAME, "partner": "Bor", "points": 70},
         uuid.uuid4(),

@@ -13,7 +13,7 @@ from django.db import close_old_connections, connection
 from django.db.models import Sum
 
 import rules
-from scorebook import services
+from scorebook import hands, services
 from scorebook.models import Entry, Hand, Player, Session
 
 SAVERS = 4
@@ -37,11 +37,11 @@ def _started(club, players):
 
 def _assert_sheet_is_a_replay_naming(session: Session, name: str) -> None:
     session = Session.objects.get(pk=session.pk)  # afresh: an instance keeps its seat names
-    hands, sheet = services.evaluate_session(session)
-    assert [hand.score["running"]["totals"] for hand in hands] == [
+    stored, sheet = hands.evaluate_session(session)
+    assert [hand.score["running"]["totals"] for hand in stored] == [
         dict(row.totals) for row in sheet.rows
     ]
-    assert all(hand.data["players"][0] == name for hand in hands)
+    assert all(hand.data["players"][0] == name for hand in stored)
     entries = Entry.objects.filter(hand__session=session, hand__voided=False)
     assert {
         row["player__name"]: row["total"]
@@ -56,7 +56,7 @@ def test_a_hand_from_a_form_built_before_a_rename_is_stored_under_the_new_name(
     form_session = Session.objects.get(pk=session.pk)
     names = list(form_session.seat_names)  # what the view reads to build the form
     services.rename_player(player=players[0], name="Ana Marija")
-    hand = services.record_hand(form_session, _hand(names, 0), uuid.uuid4(), None)
+    hand = hands.record_hand(form_session, _hand(names, 0), uuid.uuid4(), None)
     assert hand.data["declarer"] == "Ana Marija"
     won = hand.score["amounts"]["Ana Marija"]
     assert won > 0 and hand.entries.get(player=players[0]).amount == won
@@ -67,7 +67,7 @@ def test_a_rename_writes_no_history_row_per_hand(club, players, members):
     session = _started(club, players)
     names = list(session.seat_names)
     for turn in range(6):
-        services.record_hand(session, _hand(names, turn), uuid.uuid4(), None)
+        hands.record_hand(session, _hand(names, turn), uuid.uuid4(), None)
     hand_history = Hand.history.count()
     services.rename_player(player=players[0], name="Ana Marija", user=members["admin"])
     assert Hand.history.count() == hand_history
@@ -97,7 +97,7 @@ def test_saves_and_renames_at_the_same_time(club, players, members):
                 form_session = Session.objects.get(pk=session_pk)
                 client_id = uuid.uuid4()
                 try:
-                    services.record_hand(
+                    hands.record_hand(
                         form_session,
                         _hand(list(form_session.seat_names), turn),
                         client_id,
@@ -142,8 +142,8 @@ def test_saves_and_renames_at_the_same_time(club, players, members):
     assert Player.objects.get(pk=players[0].pk).name == last
     _assert_sheet_is_a_replay_naming(session, last)
     other = Session.objects.get(pk=other.pk)
-    hands, sheet = services.evaluate_session(other)
+    stored, sheet = hands.evaluate_session(other)
     assert sheet.players[1] == last
-    assert [hand.score["running"]["totals"] for hand in hands] == [
+    assert [hand.score["running"]["totals"] for hand in stored] == [
         dict(row.totals) for row in sheet.rows
     ]

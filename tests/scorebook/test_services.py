@@ -8,7 +8,7 @@ import pytest
 from django.db.models import Sum
 
 import rules
-from scorebook import services
+from scorebook import hands, services
 from scorebook.models import Entry, Hand, Membership, Player, Role, Session
 from tests.rules.test_slovenian import RADELC_SHEET
 
@@ -92,8 +92,8 @@ def test_start_session_refuses_an_unknown_variant_or_preset(club, players):
 
 def test_record_hand_numbers_hands_and_writes_one_entry_per_player(started, members):
     user = members["scorekeeper"]
-    first = services.record_hand(started, TWO_WON, uuid.uuid4(), user)
-    second = services.record_hand(started, TWO_WON, uuid.uuid4(), user)
+    first = hands.record_hand(started, TWO_WON, uuid.uuid4(), user)
+    second = hands.record_hand(started, TWO_WON, uuid.uuid4(), user)
     assert (first.number, second.number) == (1, 2)
     assert first.rules_version == rules.RULES_VERSION
     assert first.data["variant"] == "slovenian-4"
@@ -113,16 +113,16 @@ def test_record_hand_numbers_hands_and_writes_one_entry_per_player(started, memb
 
 def test_record_hand_is_idempotent_on_client_id(started, members):
     client_id = uuid.uuid4()
-    first = services.record_hand(started, TWO_WON, client_id, members["scorekeeper"])
-    again = services.record_hand(started, TWO_WON, str(client_id), members["scorekeeper"])
+    first = hands.record_hand(started, TWO_WON, client_id, members["scorekeeper"])
+    again = hands.record_hand(started, TWO_WON, str(client_id), members["scorekeeper"])
     assert again.pk == first.pk
     assert Hand.objects.count() == 1
     assert Entry.objects.count() == 4
 
 
 def test_record_hand_rejects_a_wrong_hand_and_stores_nothing(started, members):
-    with pytest.raises(rules.RulesError) as error:
-        services.record_hand(
+    with pytest.raises(services.ServiceError) as error:
+        hands.record_hand(
             started,
             {"contract": "two", "declarer": "Zoran", "points": 99},
             uuid.uuid4(),
@@ -136,7 +136,7 @@ def test_record_hand_rejects_a_wrong_hand_and_stores_nothing(started, members):
 def test_record_hand_refuses_a_closed_session(started, members):
     services.close_session(session=started)
     with pytest.raises(services.ServiceError, match="closed"):
-        services.record_hand(started, TWO_WON, uuid.uuid4(), members["scorekeeper"])
+        hands.record_hand(started, TWO_WON, uuid.uuid4(), members["scorekeeper"])
 
 
 def test_add_and_rename_player_keep_names_unique_ignoring_case(club, players):
@@ -150,7 +150,7 @@ def test_add_and_rename_player_keep_names_unique_ignoring_case(club, players):
 
 
 def test_a_player_with_hands_is_archived_not_deleted(started, players, members):
-    services.record_hand(started, TWO_WON, uuid.uuid4(), members["scorekeeper"])
+    hands.record_hand(started, TWO_WON, uuid.uuid4(), members["scorekeeper"])
     with pytest.raises(services.ServiceError, match="archive"):
         services.delete_player(player=players[0])
     services.delete_player(player=players[4])
@@ -189,7 +189,7 @@ def test_each_hand_keeps_its_row_and_a_change_rescores_the_rows_after_it(club, p
         club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=keeper
     )
     for hand in RADELC_SHEET:
-        services.record_hand(session, hand, uuid.uuid4(), keeper)
+        hands.record_hand(session, hand, uuid.uuid4(), keeper)
     # tests/rules/test_slovenian.py RADELC_SHEET: the last beggar doubled by Ana's radelc.
     assert _last_row(session) == (
         {"Ana": 140, "Bor": 0, "Cene": 0, "Dani": 0},
@@ -198,7 +198,7 @@ def test_each_hand_keeps_its_row_and_a_change_rescores_the_rows_after_it(club, p
     )
 
     first = session.hands.get(number=1)
-    services.void_hand(first, "misdeal", first.version, keeper)
+    hands.void_hand(first, "misdeal", first.version, keeper)
     # Without the first beggar nobody holds a radelc until the klop: three +15 each, two
     # −25 each, klop Ana +70 and a radelc for all, the beggar doubled by Ana's: +140.
     assert _last_row(session) == (
@@ -216,7 +216,7 @@ def test_each_hand_keeps_its_row_and_a_change_rescores_the_rows_after_it(club, p
     }
 
     third = session.hands.get(number=3)
-    services.edit_hand(third, {**RADELC_SHEET[2], "points": 40}, third.version, keeper)
+    hands.edit_hand(third, {**RADELC_SHEET[2], "points": 40}, third.version, keeper)
     assert _last_row(session)[1] == {"Ana": 210, "Bor": 15, "Cene": 40, "Dani": 25}
 
     services.rename_player(player=players[0], name="Ana Marija", user=keeper)
@@ -228,8 +228,8 @@ def test_each_hand_keeps_its_row_and_a_change_rescores_the_rows_after_it(club, p
     } == {"Ana Marija": 210, "Bor": 15, "Cene": 40, "Dani": 25}
     # The rows read back are the ones a replay of the whole sheet gives (a session read
     # afresh: an instance keeps the seat names it read).
-    hands, sheet = services.evaluate_session(Session.objects.get(pk=session.pk))
-    assert [hand.score["running"]["totals"] for hand in hands] == [
+    stored, sheet = hands.evaluate_session(Session.objects.get(pk=session.pk))
+    assert [hand.score["running"]["totals"] for hand in stored] == [
         dict(row.totals) for row in sheet.rows
     ]
 
@@ -240,9 +240,9 @@ def test_hands_stored_before_rows_were_kept_get_them_on_the_next_save(club, play
         club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=keeper
     )
     for hand in RADELC_SHEET[:2]:
-        services.record_hand(session, hand, uuid.uuid4(), keeper)
+        hands.record_hand(session, hand, uuid.uuid4(), keeper)
     session.hands.update(score={})  # as a hand stored by an earlier version
-    services.record_hand(session, RADELC_SHEET[2], uuid.uuid4(), keeper)
+    hands.record_hand(session, RADELC_SHEET[2], uuid.uuid4(), keeper)
     # The beggar +70 and a radelc each; Bor's three doubled +30; Cene's two lost, doubled −50.
     assert _last_row(session)[1] == {"Ana": 70, "Bor": 30, "Cene": -20, "Dani": -50}
     assert all("running" in hand.score for hand in session.hands.all())
@@ -259,7 +259,7 @@ def test_a_failing_listener_never_undoes_the_hand(session, members, caplog):
 
     hands_changed.connect(renames_then_fails, dispatch_uid="test_failing_listener")
     try:
-        hand = services.record_hand(session, TWO_WON, uuid.uuid4(), members["scorekeeper"])
+        hand = hands.record_hand(session, TWO_WON, uuid.uuid4(), members["scorekeeper"])
     finally:
         hands_changed.disconnect(dispatch_uid="test_failing_listener")
     assert Hand.objects.filter(pk=hand.pk).exists()

@@ -7,7 +7,7 @@ import uuid
 
 from django.urls import reverse
 
-from scorebook import services
+from scorebook import hands, services, sheets
 from scorebook.models import Session
 
 
@@ -16,19 +16,19 @@ def test_history_lists_every_change_with_who_made_it(club, players, members, cli
     session = services.start_session(
         club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=keeper
     )
-    first = services.record_hand(
+    first = hands.record_hand(
         session, {"contract": "beggar", "declarer": "Ana", "made": True}, uuid.uuid4(), keeper
     )
-    services.record_hand(
+    hands.record_hand(
         session,
         {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 38},
         uuid.uuid4(),
         keeper,
     )
     services.close_session(session, keeper)
-    services.void_hand(first, "cards misdealt", 1, admin, is_admin=True)
+    hands.void_hand(first, "cards misdealt", 1, admin, change_closed=True)
 
-    changes = services.session_history(session)
+    changes = sheets.session_history(session)
     assert [(c.what, c.hand, c.user) for c in changes][:2] == [
         ("voided", 1, admin),
         ("session closed", None, keeper),
@@ -59,7 +59,7 @@ def test_a_long_history_comes_in_pages_and_any_page_number_answers(
         club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=keeper
     )
     for _ in range(50):  # with the session's start: 51 changes, one more than a page
-        services.record_hand(
+        hands.record_hand(
             session, {"contract": "beggar", "declarer": "Ana", "made": True}, uuid.uuid4(), keeper
         )
     url = reverse("scorebook:session_history", kwargs={"club": club.slug, "session": session.pk})

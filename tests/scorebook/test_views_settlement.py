@@ -7,7 +7,7 @@ import uuid
 
 from django.urls import reverse
 
-from scorebook import services
+from scorebook import hands, services
 from scorebook.models import Session
 
 HANDS = [
@@ -22,7 +22,7 @@ def test_settlement_page_shows_nets_and_transfers(club, players, members, client
         club=club, variant_id="slovenian-4", preset="tarzs", players=players[:4], user=None
     )
     for hand in HANDS:
-        services.record_hand(session, hand, uuid.uuid4(), None)
+        hands.record_hand(session, hand, uuid.uuid4(), None)
     services.close_session(session, members["scorekeeper"])
     url = reverse("scorebook:session_settlement", kwargs={"club": club.slug, "session": session.pk})
     response = client_as(members["viewer"]).get(url)

@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 import rules
-from scorebook import services
+from scorebook import hands, services, sheets
 from scorebook.models import Hand, Session
 
 HANDS = [
@@ -30,7 +30,7 @@ def played(club, players, members):
         user=members["scorekeeper"],
     )
     for hand in HANDS:
-        services.record_hand(session, hand, uuid.uuid4(), members["scorekeeper"])
+        hands.record_hand(session, hand, uuid.uuid4(), members["scorekeeper"])
     return session
 
 
@@ -83,7 +83,7 @@ def test_import_page_is_for_scorekeepers(club, members, client_as):
 
 
 def test_import_a_pasted_sheet(played, club, members, client_as):
-    text = json.dumps(services.export_json(played))
+    text = json.dumps(sheets.export_json(played))
     response = client_as(members["scorekeeper"]).post(
         url("sheet_import", club), {"text": text, "table_label": "Paper", "date": "2026-02-03"}
     )
@@ -92,11 +92,11 @@ def test_import_a_pasted_sheet(played, club, members, client_as):
     assert response["Location"] == url("session", club, session=new.pk)
     assert new.table_label == "Paper" and new.created_by == members["scorekeeper"]
     assert new.date == datetime.date(2026, 2, 3)
-    assert services.session_sheet(new).totals == services.session_sheet(played).totals
+    assert hands.session_sheet(new).totals == hands.session_sheet(played).totals
 
 
 def test_import_an_uploaded_file_with_a_bom(played, club, members, client_as):
-    content = "\ufeff" + json.dumps(services.export_json(played), ensure_ascii=False)
+    content = "\ufeff" + json.dumps(sheets.export_json(played), ensure_ascii=False)
     upload = SimpleUploadedFile("sheet.json", content.encode("utf-8"), "application/json")
     response = client_as(members["scorekeeper"]).post(url("sheet_import", club), {"file": upload})
     assert response.status_code == 302
@@ -104,7 +104,7 @@ def test_import_an_uploaded_file_with_a_bom(played, club, members, client_as):
 
 
 def test_a_bad_sheet_imports_nothing_and_shows_each_hand(played, club, members, client_as):
-    sheet = services.export_json(played)
+    sheet = sheets.export_json(played)
     sheet["hands"][1]["points"] = 80
     response = client_as(members["scorekeeper"]).post(
         url("sheet_import", club), {"text": json.dumps(sheet)}
@@ -144,11 +144,11 @@ def _long_sheet(hands: int) -> dict:
 
 def test_the_import_page_says_how_many_hands_a_sheet_may_hold(club, members, client_as):
     response = client_as(members["scorekeeper"]).get(url("sheet_import", club))
-    assert f"at most {services.MAX_IMPORT_HANDS} hands" in response.content.decode()
+    assert f"at most {hands.MAX_IMPORT_HANDS} hands" in response.content.decode()
 
 
 def test_a_sheet_over_the_limit_is_refused_naming_it(club, players, members, client_as):
-    text = json.dumps(_long_sheet(services.MAX_IMPORT_HANDS + 1))
+    text = json.dumps(_long_sheet(hands.MAX_IMPORT_HANDS + 1))
     response = client_as(members["scorekeeper"]).post(url("sheet_import", club), {"text": text})
     assert response.status_code == 200
     assert "hands: a sheet holds at most 1000 hands (one session), not 1001" in (
@@ -158,8 +158,8 @@ def test_a_sheet_over_the_limit_is_refused_naming_it(club, players, members, cli
 
 
 def test_a_sheet_at_the_limit_imports_with_the_totals_of_its_replay(club, players, members):
-    sheet = _long_sheet(services.MAX_IMPORT_HANDS)
-    session = services.import_sheet(club, sheet, members["scorekeeper"])
+    sheet = _long_sheet(hands.MAX_IMPORT_HANDS)
+    session = hands.import_sheet(club, sheet, members["scorekeeper"])
     assert session.hands.count() == 1000
     totals = {
         player.name: services.session_totals(session)[player.pk]

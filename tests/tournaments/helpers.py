@@ -19,9 +19,9 @@ def at(hour: int, minute: int = 0, second: int = 0, day: int = 5) -> datetime.da
 
 
 def record(table, data: dict, user=None):
-    from scorebook import services
+    from scorebook import hands
 
-    return services.record_hand(table.session, data, uuid.uuid4(), user)
+    return hands.record_hand(table.session, data, uuid.uuid4(), user)
 
 
 def klop(table, **points):

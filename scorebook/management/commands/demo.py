@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 import rules
-from scorebook import services
+from scorebook import hands, services
 from scorebook.models import Club, Membership, Player, Role
 
 CLUB_SLUG = "demo"
@@ -107,12 +107,12 @@ class Command(BaseCommand):
     def _demo_session(self, club: Club, admin, variant) -> None:
         if club.sessions.filter(variant=variant.id).exists():
             return
-        hands = DEMO_HANDS.get(variant.id)
-        if not hands:
+        played = DEMO_HANDS.get(variant.id)
+        if not played:
             self.stdout.write(f"No demo hands for {variant.id} yet.")
             return
         # The players the hands name, in roster order; one more than the game needs is fine.
-        named = {name for hand in hands for name in _names(hand)}
+        named = {name for hand in played for name in _names(hand)}
         count = max(min(variant.player_counts), len(named))
         players = list(Player.objects.filter(club=club, name__in=PLAYERS[:count]))
         players.sort(key=lambda p: PLAYERS.index(p.name))
@@ -127,9 +127,9 @@ class Command(BaseCommand):
                     date=datetime.date.today() - datetime.timedelta(days=7),
                     table_label="Demo table",
                 )
-                for number, hand in enumerate(hands, start=1):
+                for number, hand in enumerate(played, start=1):
                     client_id = uuid.uuid5(DEMO_NAMESPACE, f"{variant.id}/{number}")
-                    services.record_hand(session, hand, client_id, admin)
+                    hands.record_hand(session, hand, client_id, admin)
                 services.close_session(session=session)
         except (rules.RulesError, services.ServiceError) as exc:
             problems = getattr(exc, "problems", None) or [exc]
@@ -138,7 +138,7 @@ class Command(BaseCommand):
                 + "; ".join(str(getattr(p, "message", p)) for p in problems)
             )
         else:
-            self.stdout.write(f"Created a {variant.id} demo session with {len(hands)} hands.")
+            self.stdout.write(f"Created a {variant.id} demo session with {len(played)} hands.")
 
 
 def _names(hand: dict) -> set[str]:

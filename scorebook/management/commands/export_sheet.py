@@ -7,7 +7,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 
-from scorebook import services
+from scorebook import sheets
 from scorebook.models import Session
 
 
@@ -24,6 +24,6 @@ class Command(BaseCommand):
             raise CommandError(f"No session has the id {session}.") from None
         self.stdout.write(
             json.dumps(
-                services.export_json(found), cls=DjangoJSONEncoder, ensure_ascii=False, indent=1
+                sheets.export_json(found), cls=DjangoJSONEncoder, ensure_ascii=False, indent=1
             )
         )

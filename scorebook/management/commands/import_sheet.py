@@ -8,7 +8,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from rules import jsontext
-from scorebook import services
+from scorebook import hands
 from scorebook.models import Club
 
 
@@ -33,22 +33,22 @@ class Command(BaseCommand):
             raise CommandError(f"No club is called {club!r}.") from None
         try:
             if file == "-":
-                raw = sys.stdin.buffer.read(services.MAX_SHEET_BYTES + 1)
+                raw = sys.stdin.buffer.read(hands.MAX_SHEET_BYTES + 1)
             else:
                 with open(file, "rb") as f:
-                    raw = f.read(services.MAX_SHEET_BYTES + 1)
+                    raw = f.read(hands.MAX_SHEET_BYTES + 1)
         except OSError as exc:
             raise CommandError(f"{file}: {exc.strerror}") from None
         try:
-            data = jsontext.loads(raw, max_bytes=services.MAX_SHEET_BYTES, decimals=False)
+            data = jsontext.loads(raw, max_bytes=hands.MAX_SHEET_BYTES, decimals=False)
         except jsontext.UnreadableJSON as exc:
             raise CommandError(f"{file}: {exc.problems[0]}") from None
         try:
-            session = services.import_sheet(club_obj, data, None, date=date, table_label=table)
-        except services.SheetProblems as exc:
-            for problem in exc.problems:
-                self.stderr.write(problem)
+            session = hands.import_sheet(club_obj, data, None, date=date, table_label=table)
+        except hands.SheetProblems as exc:
+            for message in exc.messages:
+                self.stderr.write(message)
             raise CommandError(
-                f"Nothing was imported: {len(exc.problems)} problem(s) in {file}."
+                f"Nothing was imported: {len(exc.messages)} problem(s) in {file}."
             ) from None
         self.stdout.write(str(session.pk))

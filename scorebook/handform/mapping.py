@@ -21,10 +21,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 import rules
-from rules import counting, labels
+from rules import labels
+from rules.fields import FIELDS
 from rules.items import multiplier
 from rules.model import DECLARER, DEFENDERS
 from scorebook import textinput
+from scorebook.handform.values import Values, json_number
 
 # The states of a bonus chip; which of them a bonus offers follows from its BonusSpec.
 NONE = ""
@@ -49,25 +51,19 @@ STATE_BONUS = {
     LOST_DEFENDERS: (DEFENDERS, False, False),
 }
 
-# The form fields the engine's top-level paths concern; the rest are mapped in `_field_of`.
-DIRECT_FIELDS = (
-    "contract",
-    "declarer",
-    "partner",
-    "points",
-    "made",
-    "level",
-    "oudlers",
-    "announcer",
-    "dealer",
-)
+# The form fields named as the engine names a hand's single-valued field (rules.fields); the
+# rest are mapped in `_field_of`.
+DIRECT_FIELDS = frozenset(name for name, spec in FIELDS.items() if spec.single) - {
+    "format",
+    "variant",
+}
 TOP = "__all__"
 # An adjustment's reason is a line of the sheet: a short text, like a void reason.
 MAX_REASON_LENGTH = 200
 
 
-def state_labels() -> dict[str, str]:
-    side = labels.SIDES
+def state_labels(variant) -> dict[str, str]:
+    side = variant.side_words
     return {
         NONE: "–",
         SILENT: _("silent"),
@@ -83,7 +79,7 @@ def state_labels() -> dict[str, str]:
 
 
 def contra_choices(variant, max_level: int) -> list[tuple[int, str]]:
-    words = labels.CONTRA_WORDS_BY_FAMILY.get(variant.family, labels.CONTRA_WORDS)
+    words = variant.contra_words
     out = [(0, _("none"))]
     for level in range(1, max_level + 1):
         out.append((level, f"{words[level]} ×{multiplier(level)}"))
@@ -117,58 +113,6 @@ class Seat:
         return str(self.position)
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def json_number(number: int | Decimal) -> int | float:
-    """A number for the hand JSON, which has no decimals: the engine reads a float back by its
-    digits, so a half point or a hundredth stays exact."""
-    return number if isinstance(number, int) else float(number)
-
-
-class Values:
-    """What the form shows: one string (or a list, for checkboxes) per field name."""
-
-    def __init__(self, data: Mapping[str, Any] | None = None):
-        self._single: dict[str, str] = {}
-        self._lists: dict[str, list[str]] = {}
-        if data is None:
-            return
-        getlist = getattr(data, "getlist", None)
-        for key in data:
-            if getlist is not None:
-                items = [str(v) for v in getlist(key)]
-            else:
-                raw = data[key]
-                items = [str(v) for v in raw] if isinstance(raw, list) else [_text(raw)]
-            self._lists[key] = items
-            self._single[key] = items[-1].strip() if items else ""
-
-    def get(self, key: str, default: str = "") -> str:
-        return self._single.get(key, default)
-
-    def getlist(self, key: str) -> list[str]:
-        return self._lists.get(key, [])
-
-    def set(self, key: str, value: Any) -> None:
-        self._single[key] = _text(value)
-        self._lists[key] = [_text(value)]
-
-    def add(self, key: str, value: Any) -> None:
-        self._lists.setdefault(key, []).append(_text(value))
-        self._single[key] = _text(value)
-
-    def __contains__(self, key: str) -> bool:
-        return key in self._single
-
-
 class HandForm:
     """The hand form of one session, bound to posted values (or a stored hand's values)."""
 
@@ -186,7 +130,7 @@ class HandForm:
 
     @property
     def contracts(self) -> list[tuple[str, str]]:
-        return [(c.id, c.label) for c in self.rules.contracts.values()]
+        return [(c.id, self.variant.contract_label(c.id)) for c in self.rules.contracts.values()]
 
     @property
     def default_contract(self) -> str:
@@ -204,6 +148,11 @@ class HandForm:
 
     def uses(self, name: str) -> bool:
         return name in self.contract.fields
+
+    @property
+    def is_adjustment(self) -> bool:
+        """The hand is a correction of the sheet (an amount for each player), not a deal."""
+        return self.contract.id == "adjustment"
 
     @property
     def needs_sitting_out(self) -> bool:
@@ -229,7 +178,7 @@ class HandForm:
         contract = self.contract
         if "bonuses" not in contract.fields | self.variant.hand_fields:
             return []
-        words = state_labels()
+        words = state_labels(self.variant)
         defenders_announce = self.variant.defenders_may_announce(self.rules)
         out = []
         for bonus_id, spec in self.variant.bonus_specs.items():
@@ -380,7 +329,7 @@ class HandForm:
                         declarations.append({"player": name, "name": decl_id})
             if declarations:
                 data["declarations"] = declarations
-        if contract.id == "adjustment":
+        if self.is_adjustment:
             adjustments = []
             reason = self._plain_text("adj_reason", MAX_REASON_LENGTH)
             for seat in self.dealt_seats:
@@ -523,398 +472,3 @@ class HandForm:
             if adjustment.get("reason"):
                 values.set("adj_reason", adjustment["reason"])
         return values
-
-
-def note(result) -> str:
-    """A paper-style note for a sheet row: "+44 two tr. p.u.(×2)"."""
-    hand = result.hand
-    parts = []
-    if hand.declarer is not None:
-        amount = result.amounts.get(hand.declarer, 0)
-        parts.append(f"{'+' if amount > 0 else ''}{_number_text(amount)}")
-    parts.append(labels.CONTRACTS.get(hand.contract, hand.contract))
-    if hand.made is False:
-        parts[-1] += " ✗"
-    for bonus in hand.bonuses:
-        text = labels.BONUS_ABBREVIATIONS.get(bonus.name, bonus.name)
-        if bonus.side != DECLARER:
-            text = "/" + text  # the defenders' column on paper
-        if bonus.made is False:
-            text = "−" + text
-        if bonus.contra:
-            text += f"(×{multiplier(bonus.contra)})"
-        parts.append(text)
-    if hand.contra:
-        parts.append(f"×{multiplier(hand.contra)}")
-    return " ".join(parts)
-
-
-def _number_text(amount) -> str:
-    if isinstance(amount, Decimal):
-        text = format(amount.normalize(), "f")
-    else:
-        text = str(amount)
-    return text.replace("-", "−")
-
-
-# --- What the template draws ------------------------------------------------------------------
-
-
-@dataclass
-class Option:
-    value: str
-    label: str
-    checked: bool = False
-
-
-@dataclass
-class Widget:
-    """One control of the hand form, resolved for a generic template (nothing variant-specific
-    is decided in HTML). kind: choice (radio chips), checks (checkbox chips), select, number,
-    text, check (one checkbox), group (a fieldset of widgets)."""
-
-    kind: str
-    name: str
-    label: str
-    options: list[Option] = field(default_factory=list)
-    value: str = ""
-    errors: list[str] = field(default_factory=list)
-    children: list[Widget] = field(default_factory=list)
-    help: str = ""
-    inputmode: str = ""
-    css: str = ""
-    open: bool = False  # a fold shown open
-    groups: list[Any] = field(default_factory=list)  # the card counter's chips by suit
-
-    @property
-    def id(self) -> str:
-        return "id_" + re.sub(r"[^\w-]", "_", self.name)
-
-
-def _choice(form: HandForm, kind: str, name: str, label: str, options, *, default="", **kw):
-    current = form.values.getlist(name) if kind == "checks" else [form.values.get(name, default)]
-    opts = [Option(str(v), str(lbl), str(v) in current) for v, lbl in options]
-    return Widget(kind, name, label, opts, errors=form.errors.get(name, []), **kw)
-
-
-def _number_widget(form: HandForm, name: str, label: str, *, decimal: bool = False, **kw):
-    return Widget(
-        "number",
-        name,
-        label,
-        value=form.values.get(name),
-        errors=form.errors.get(name, []),
-        inputmode="decimal" if decimal else "numeric",
-        **kw,
-    )
-
-
-def redraw_widgets(form: HandForm) -> list[Widget]:
-    """The controls that change which fields the form shows: the contract and who sits out."""
-    out = [
-        _choice(
-            form,
-            "choice",
-            "contract",
-            _("Contract"),
-            form.contracts,
-            default=form.default_contract,
-            css="contracts",
-        )
-    ]
-    if form.needs_sitting_out:
-        seats = [(s.value, s.name) for s in form.seats]
-        out.append(_choice(form, "choice", "sits_out", _("Sits out"), seats, css="seats"))
-    return out
-
-
-def widgets(form: HandForm) -> list[Widget]:
-    """The controls of the chosen contract, in the order a hand is told at the table."""
-    out: list[Widget] = []
-    seats = [(s.value, s.name) for s in form.seats]
-    dealt = [(s.value, s.name) for s in form.dealt_seats]
-    if form.uses("declarer"):
-        out.append(_choice(form, "choice", "declarer", _("Declarer"), dealt, css="seats"))
-    if form.uses("partner"):
-        out.append(
-            _choice(
-                form, "choice", "partner", _("Partner"), [("", _("alone")), *dealt], css="seats"
-            )
-        )
-    if form.uses("announcer"):
-        out.append(
-            _choice(
-                form,
-                "choice",
-                "announcer",
-                _("Announced"),
-                [("", _("nobody")), *dealt],
-                css="seats",
-            )
-        )
-    if form.uses("points"):
-        points = _number_widget(
-            form,
-            "points",
-            _("Card points of the declarer's side (of %(total)d)") % {"total": form.card_points},
-            decimal=form.half_points,
-        )
-        points.children.append(
-            Widget(
-                "check",
-                "points_side",
-                _("these are the defenders' points"),
-                [Option(DEFENDERS, "", form.values.get("points_side") == DEFENDERS)],
-            )
-        )
-        out.append(points)
-        counter = card_counter(form)
-        if counter is not None:
-            out.append(counter)
-    if form.uses("oudlers"):
-        out.append(_choice(form, "choice", "oudlers", _("Oudlers"), [(n, n) for n in range(4)]))
-    if form.uses("made"):
-        out.append(
-            _choice(
-                form,
-                "choice",
-                "made",
-                labels.LINE_WORDS["made"].capitalize(),
-                [("yes", _("yes")), ("no", _("no"))],
-            )
-        )
-    if form.uses("level"):
-        out.append(
-            _choice(
-                form,
-                "choice",
-                "level",
-                labels.LINE_WORDS["level"].capitalize(),
-                [(n, n) for n in range(1, 4)],
-            )
-        )
-    for key, prefix, label, decimal in (
-        ("points_by_player", "pbp", _("Card points of each player"), form.half_points),
-        ("tricks_by_player", "tricks", _("Tricks of each player (optional)"), False),
-    ):
-        if form.uses(key):
-            group = Widget(
-                "group", prefix, label, errors=form.errors.get(prefix, []), css="per-player"
-            )
-            for value, name in dealt:
-                group.children.append(
-                    _number_widget(form, f"{prefix}-{value}", name, decimal=decimal)
-                )
-            out.append(group)
-    if form.declarations:
-        group = Widget(
-            "group", "declarations", _("Declarations"), errors=form.errors.get("declarations", [])
-        )
-        for decl_id, label in form.declarations:
-            group.children.append(
-                _choice(form, "checks", f"decl-{decl_id}", label, dealt, css="seats")
-            )
-        # Folded away until one is ticked: most hands have none.
-        group.kind = "fold"
-        group.open = bool(group.errors) or any(
-            option.checked or child.errors for child in group.children for option in child.options
-        )
-        out.append(group)
-    if form.takes_game_contra:
-        out.append(
-            _choice(
-                form, "choice", "contra", _("Contra on the game"), form.contra_levels, default="0"
-            )
-        )
-    bonus_fields = form.bonus_fields
-    if bonus_fields:
-        group = Widget(
-            "group", "bonuses", _("Bonuses"), errors=form.errors.get("bonuses", []), css="bonuses"
-        )
-        for bonus in bonus_fields:
-            row = Widget("group", f"{bonus.key}-row", bonus.label, css="bonus")
-            if bonus.states:
-                row.children.append(
-                    _choice(form, "choice", bonus.key, bonus.label, bonus.states, css="states")
-                )
-            else:
-                row.errors = form.errors.get(bonus.key, [])
-            if bonus.takes_player:
-                row.children.append(
-                    _choice(form, "select", f"{bonus.key}-player", _("Player"), [("", "–"), *dealt])
-                )
-            if bonus.takes_contra:
-                row.children.append(
-                    _choice(
-                        form,
-                        "select",
-                        f"{bonus.key}-contra",
-                        _("Contra"),
-                        form.contra_levels,
-                        default="0",
-                    )
-                )
-            for value, name in dealt if bonus.per_player else ():
-                row.children.append(
-                    _choice(form, "select", f"{bonus.key}-{value}", name, bonus.levels)
-                )
-            group.children.append(row)
-        out.append(group)
-    if form.contract.id == "adjustment":
-        group = Widget(
-            "group",
-            "adjustments",
-            labels.CONTRACTS["adjustment"].capitalize(),
-            errors=form.errors.get("adjustments", []),
-            css="per-player",
-        )
-        for value, name in dealt:
-            group.children.append(_number_widget(form, f"adj-{value}", name, decimal=True))
-        group.children.append(
-            Widget(
-                "text",
-                "adj_reason",
-                _("Reason"),
-                value=form.values.get("adj_reason"),
-                errors=form.errors.get("adj_reason", []),
-            )
-        )
-        out.append(group)
-    out.append(
-        _choice(
-            form,
-            "select",
-            "dealer",
-            _("Dealer (when not the next in turn)"),
-            [("", "–"), *seats],
-            css="more",
-        )
-    )
-    return out
-
-
-# --- Counting cards (RULES.md §5): the cards are counted by rules.counting, never here ------
-
-SUIT_SIGNS = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}
-RED_SUITS = ("hearts", "diamonds")
-ROMAN_OF = {n: roman for roman, n in counting.ROMAN.items()}
-
-
-def suit_names() -> dict[str, str]:
-    return {
-        "hearts": _("Hearts"),
-        "diamonds": _("Diamonds"),
-        "spades": _("Spades"),
-        "clubs": _("Clubs"),
-    }
-
-
-def card_label(card: str, family: str) -> str:
-    """A short chip label: "I", "XXI", "Škis", "K♥", "Q♠", "7♣"."""
-    kind, rank = card.rsplit("-", 1)
-    if kind == "tarok":
-        number = int(rank)
-        if number == 22:
-            return {"french": _("Excuse"), "zwanzigerrufen": "Sküs"}.get(family, "Škis")
-        return ROMAN_OF[number]
-    sign = SUIT_SIGNS[kind]
-    short = {"king": "K", "queen": "Q", "cavall": "C", "jack": "J", "low": _("low") + " "}
-    return short.get(rank, rank) + sign
-
-
-@dataclass
-class CardGroup:
-    key: str
-    label: str
-    options: list[Option]
-    red: bool = False
-
-
-def count_cards(form: HandForm):
-    """The engine's count of the ticked cards (None when none is ticked); an unknown or
-    repeated card is the engine's problem at the "cards" field."""
-    cards = [c for c in form.values.getlist("cards") if c]
-    if not cards:
-        return None
-    try:
-        return counting.count(form.variant.id, cards)
-    except rules.RulesError as exc:
-        for problem in exc.problems:
-            form.error("cards", problem.message)
-        return None
-
-
-def use_card_count(form: HandForm):
-    """Fill the card points (and, French, the oudlers) with the count of the ticked cards:
-    the declarer's side's own pile, so the points are the declarer's side's."""
-    counted = count_cards(form)
-    if counted is None:
-        if not form.errors.get("cards"):
-            form.error("cards", _("Tick the cards the declarer's side took."))
-        return None
-    form.values.set("points", counted.points)
-    form.values.set("points_side", DECLARER)
-    if form.uses("oudlers"):
-        form.values.set("oudlers", counted.oudlers)
-    return counted
-
-
-def count_summary(form: HandForm, counted) -> str:
-    """ "43 points, trula complete, kings complete" or "45.5 points, oudlers 2"."""
-    if counted is None:
-        return ""
-    family = form.variant.family
-    parts = [_("%(points)s points") % {"points": _number_text(counted.points)}]
-    if counted.trula and family != "french":
-        word = "trull" if family == "zwanzigerrufen" else "trula"
-        parts.append(_("%(trula)s complete") % {"trula": labels.BONUSES.get(word, word)})
-    if counted.kings:
-        parts.append(_("kings complete"))
-    if family == "french":
-        parts.append(_("oudlers %(count)d") % {"count": counted.oudlers})
-    n = len(counted.cards)
-    parts.append(_("%(n)d cards") % {"n": n})
-    return ", ".join(parts)
-
-
-def card_counter(form: HandForm) -> Widget | None:
-    """The folded "Count cards" helper next to the card points: the family's deck as chips."""
-    if not form.uses("points"):
-        return None
-    family = form.variant.family
-    ticked = set(form.values.getlist("cards"))
-    deck = counting.DECKS[family].cards()
-    groups = [
-        CardGroup(
-            "taroks",
-            _("Excuse and trumps") if family == "french" else _("Taroks"),
-            [Option(c, card_label(c, family), c in ticked) for c in deck if c.startswith("tarok-")],
-        )
-    ]
-    for suit, name in suit_names().items():
-        groups.append(
-            CardGroup(
-                suit,
-                f"{name} {SUIT_SIGNS[suit]}",
-                [
-                    Option(c, card_label(c, family), c in ticked)
-                    for c in deck
-                    if c.startswith(suit + "-")
-                ],
-                red=suit in RED_SUITS,
-            )
-        )
-    counted = count_cards(form)
-    errors = form.errors.get("cards", [])
-    widget = Widget(
-        "cards",
-        "cards",
-        _("Count cards"),
-        errors=errors,
-        value=count_summary(form, counted),
-        help=_("Tap the cards the declarer's side took."),
-        css="card-counter",
-        open=bool(ticked) or bool(errors),
-        groups=groups,
-    )
-    return widget

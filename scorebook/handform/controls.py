@@ -1,0 +1,39 @@
+"""The controls of the hand form, resolved for generic templates: nothing variant-specific is
+decided in HTML."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Option:
+    value: str
+    label: str
+    checked: bool = False
+
+
+@dataclass
+class Widget:
+    """One control of the hand form, resolved for a generic template (nothing variant-specific
+    is decided in HTML). kind: choice (radio chips), checks (checkbox chips), select, number,
+    text, check (one checkbox), group (a fieldset of widgets)."""
+
+    kind: str
+    name: str
+    label: str
+    options: list[Option] = field(default_factory=list)
+    value: str = ""
+    errors: list[str] = field(default_factory=list)
+    children: list[Widget] = field(default_factory=list)
+    help: str = ""
+    inputmode: str = ""
+    css: str = ""
+    open: bool = False  # a fold shown open
+    groups: list[Any] = field(default_factory=list)  # the card counter's chips by suit
+
+    @property
+    def id(self) -> str:
+        return "id_" + re.sub(r"[^\w-]", "_", self.name)
