@@ -16,7 +16,12 @@ from django.utils.translation import gettext_lazy as _
 from scorebook.models import Club, Player, Role, Season
 from scorebook.textinput import PlainTextForm
 
-MAX_SEATS = 5
+
+def most_seats() -> int:
+    """The most players any variant's table seats: the start form offers that many seats."""
+    import rules
+
+    return max(max(v.table_sizes()) for v in rules.variants())
 
 
 def variant_choices() -> list[tuple[str, str]]:
@@ -95,7 +100,8 @@ class SessionStartForm(PlainTextForm, forms.Form):
         self.fields["date"].initial = timezone.localdate(timezone=zoneinfo.ZoneInfo(club.time_zone))
         self.fields["season"].queryset = club.seasons.all()
         roster = club.players.filter(archived=False)
-        for position in range(1, MAX_SEATS + 1):
+        self.seat_count = most_seats()
+        for position in range(1, self.seat_count + 1):
             self.fields[f"seat_{position}"] = forms.ModelChoiceField(
                 label=_("Seat %(n)d") % {"n": position},
                 queryset=roster,
@@ -104,12 +110,12 @@ class SessionStartForm(PlainTextForm, forms.Form):
             )
 
     def seat_fields(self):
-        return [self[f"seat_{position}"] for position in range(1, MAX_SEATS + 1)]
+        return [self[f"seat_{position}"] for position in range(1, self.seat_count + 1)]
 
     def clean(self):
         cleaned = super().clean()
         players: list[Player] = [
-            cleaned[f"seat_{p}"] for p in range(1, MAX_SEATS + 1) if cleaned.get(f"seat_{p}")
+            cleaned[f"seat_{p}"] for p in range(1, self.seat_count + 1) if cleaned.get(f"seat_{p}")
         ]
         if len({p.pk for p in players}) != len(players):
             self.add_error(None, _("A player can only take one seat."))
@@ -120,6 +126,7 @@ class SessionStartForm(PlainTextForm, forms.Form):
             import rules
 
             variant = rules.get_variant(variant_id)
+            self._refuse_seats_beyond(variant)
             if not preset:
                 cleaned["preset"] = variant.default_preset
             elif preset not in variant.presets:
@@ -133,6 +140,17 @@ class SessionStartForm(PlainTextForm, forms.Form):
                     },
                 )
         return cleaned
+
+    def _refuse_seats_beyond(self, variant) -> None:
+        """A seat taken past the variant's largest table is an error at that seat."""
+        largest = max(variant.table_sizes())
+        for position in range(largest + 1, self.seat_count + 1):
+            if self.cleaned_data.get(f"seat_{position}"):
+                self.add_error(
+                    f"seat_{position}",
+                    _("%(variant)s seats at most %(n)d players.")
+                    % {"variant": variant.label, "n": largest},
+                )
 
 
 class SeasonForm(PlainTextForm, forms.ModelForm):

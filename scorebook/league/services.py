@@ -33,12 +33,9 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 import rules
-from rules import labels as rule_labels
-from rules.ratings import START, UNRATED, update
-from rules.slovenian import RADELC_CONTRACTS
+from rules.ratings import START, update
 from scorebook.amounts import cents
 from scorebook.league.models import (
     ContractTally,
@@ -49,13 +46,6 @@ from scorebook.league.models import (
 )
 from scorebook.models import Club, Entry, Hand, Player, Season, Session, SessionSeat
 
-FAMILY_LABELS = {
-    "slovenian": _("Slovenian tarok"),
-    "czech": _("Czech tarok"),
-    "zwanzigerrufen": _("Zwanzigerrufen"),
-    "french": _("French tarot"),
-}
-
 
 def family_variants() -> dict[str, list[str]]:
     """Family -> its variant ids, in the engine's order."""
@@ -63,6 +53,21 @@ def family_variants() -> dict[str, list[str]]:
     for variant in rules.variants():
         families.setdefault(variant.family, []).append(variant.id)
     return families
+
+
+def _family(family: str) -> list[rules.Variant]:
+    return [variant for variant in rules.variants() if variant.family == family]
+
+
+def family_label(family: str) -> str:
+    """The family's name, a league's heading: "Slovenian tarok"."""
+    return next((v.family_label for v in _family(family)), family)
+
+
+def keeps_radelci(family: str) -> bool:
+    """Whether the family's games can keep radelci (with some house rules of theirs): then the
+    standings show the radelci used and left."""
+    return any(v.keeps_radelci(preset) for v in _family(family) for preset in v.presets.values())
 
 
 def family_of(variant_id: str) -> str:
@@ -76,8 +81,10 @@ def variant_label(variant_id: str) -> str:
         return variant_id
 
 
-def contract_label(contract: str) -> str:
-    return rule_labels.CONTRACTS.get(contract, contract)
+def contract_label(family: str, contract: str) -> str:
+    """A contract in its game's words (the family's variants share them)."""
+    variant = next(iter(_family(family)), None)
+    return variant.contract_label(contract) if variant else contract
 
 
 def _before(date, session_id: int, key: str = "session_id") -> Q:
@@ -185,10 +192,26 @@ def _first_stale(club: Club, family: str, sessions: QuerySet[Session]):
 
 
 def _rebuild_family(club: Club, family: str, full: bool) -> int:
+    """Recompute a family's league rows from its first stale session on (all of them when
+    `full`): forget the rows from there, read the sessions, walk their hands, write."""
     sessions = _family_sessions(club, family)
     start = None if full else _first_stale(club, family, sessions)
     if not full and start is None:
         return 0
+    later, state = _forget_from(club, family, sessions, start)
+    history = _read_sessions(club, later)
+    walk = _walk_hands(later, history.names, state)
+    _write_sessions(club, family, history, walk, _radelci_of(history))
+    _write_tallies(club, family, history, walk)
+    _write_ratings(club, family, walk)
+    return walk.read
+
+
+def _forget_from(
+    club: Club, family: str, sessions: QuerySet[Session], start
+) -> tuple[QuerySet[Session], dict[int, tuple[float, int]]]:
+    """Delete the league rows from `start` (None: the family's first session) on; returns the
+    sessions to walk again and each player's (rating, hands rated) before them."""
     if start is None:
         later = sessions
         state: dict[int, tuple[float, int]] = {}
@@ -207,17 +230,41 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
     LeagueSession.objects.filter(redo).delete()
     tallies_of = ContractTally.objects.filter(club=club, family=family)
     (tallies_of.filter(session__in=later) if start else tallies_of).delete()
+    return later, state
 
-    ratings = {pid: r for pid, (r, _n) in state.items()}
-    rated = {pid: n for pid, (_r, n) in state.items()}
+
+@dataclass
+class _Sessions:
+    """What the rebuild reads of the sessions it walks, besides their hands."""
+
+    # In rating order, each with: id, date, season_id, n (its hands), changed (the newest
+    # change of a hand), is_closed, closing, rules, variant.
+    rows: list[Any]
+    totals: dict[tuple[int, int], Decimal]  # (session id, player id) -> sum of his entries
+    seats: dict[int, dict[str, int]]  # session id -> seated name -> player id
+    names: dict[str, int]  # the roster: lower-case name -> player id
+
+
+def _read_sessions(club: Club, later: QuerySet[Session]) -> _Sessions:
     names = {
         name.lower(): pid
         for pid, name in Player.objects.filter(club=club).values_list("pk", "name")
     }
-    session_rows = list(
+    rows = list(
         later.annotate(n=Count("hands"), changed=Max("hands__changed_at"))
         .order_by("date", "id")
-        .values_list("id", "date", "season_id", "n", "changed", "is_closed", "closing", "rules")
+        .values_list(
+            "id",
+            "date",
+            "season_id",
+            "n",
+            "changed",
+            "is_closed",
+            "closing",
+            "rules",
+            "variant",
+            named=True,
+        )
     )
     # Totals are the database's sum of the entries, not added up here.
     totals = {
@@ -231,27 +278,48 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
         "session_id", "player_id", "player__name"
     ):
         seats[session_id][name] = player_id
+    return _Sessions(rows, totals, seats, names)
 
-    # The Elo walk: one pass over the hands in rating order. An evening's rating is the one
-    # after its last hand, so each session is closed off when the next one starts.
-    evenings: dict[int, dict[int, _Evening]] = {}
-    tallies: dict[tuple[int, int, str], list[int]] = {}
+
+@dataclass
+class _Walk:
+    """The Elo walk's outcome: ratings after the last hand, and per session its evenings and
+    declared contracts."""
+
+    ratings: dict[int, float]
+    rated: dict[int, int]  # player id -> hands rated
+    evenings: dict[int, dict[int, _Evening]] = field(default_factory=dict)
+    # (session id, declarer id, contract) -> [declared, won]
+    tallies: dict[tuple[int, int, str], list[int]] = field(default_factory=dict)
+    read: int = 0
+
+
+def _walk_hands(
+    later: QuerySet[Session], names: Mapping[str, int], state: Mapping[int, tuple[float, int]]
+) -> _Walk:
+    """The Elo walk: one pass over the hands in rating order, from the ratings in `state`. An
+    evening's rating is the one after its last hand, so each session is closed off when the
+    next one starts. A row that is no deal (a redeal, an adjustment) is not rated."""
+    walk = _Walk(
+        ratings={pid: r for pid, (r, _n) in state.items()},
+        rated={pid: n for pid, (_r, n) in state.items()},
+    )
+    ratings, rated = walk.ratings, walk.rated
     current_session, evening = None, {}
 
     def close_evening() -> None:
         for pid, e in evening.items():
             e.rating_after, e.rated_after = ratings.get(pid, START), rated.get(pid, 0)
 
-    read = 0
     for hand in _hands_in_order(later):
-        read += 1
+        walk.read += 1
         if hand.session_id != current_session:
             close_evening()
             current_session = hand.session_id
-            evening = evenings.setdefault(current_session, {})
+            evening = walk.evenings.setdefault(current_session, {})
         for pid in hand.amounts:
             evening.setdefault(pid, _Evening())
-        if hand.contract in UNRATED:
+        if not rules.get_variant(hand.variant).is_deal(hand.contract):
             continue
         ratings.update(update(ratings, hand.amounts))
         for pid in hand.amounts:
@@ -262,18 +330,24 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
             won = hand.amounts[declarer] > 0
             evening[declarer].declared += 1
             evening[declarer].won += won
-            tally = tallies.setdefault((hand.session_id, declarer, hand.contract), [0, 0])
+            tally = walk.tallies.setdefault((hand.session_id, declarer, hand.contract), [0, 0])
             tally[0] += 1
             tally[1] += won
     close_evening()
+    return walk
 
+
+def _write_sessions(
+    club: Club,
+    family: str,
+    history: _Sessions,
+    walk: _Walk,
+    radelci: Mapping[tuple[int, int], tuple[int, int]],
+) -> None:
+    """One LeagueSession per session walked (what the next rebuild compares against) and one
+    PlayerSession per player of it."""
     marks, lines = [], []
-    season_of = {}
-    radelci = _radelci(
-        [row[0] for row in session_rows if family == "slovenian" and row[7].get("radelci")], seats
-    )
-    for session_id, date, season_id, n, changed, is_closed, closing, _rules in session_rows:
-        season_of[session_id] = season_id
+    for session_id, date, season_id, n, changed, is_closed, closing, *_rest in history.rows:
         marks.append(
             LeagueSession(
                 session_id=session_id,
@@ -284,9 +358,11 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
                 last_changed=changed,
             )
         )
-        closed = closing_by_player(closing, seats[session_id]) if is_closed else {}
-        for pid, e in evenings.get(session_id, {}).items():
+        seats = history.seats[session_id]
+        closed = closing_by_player(closing, seats) if is_closed else {}
+        for pid, e in walk.evenings.get(session_id, {}).items():
             closed_total, net = closed.get(pid, (None, None))
+            used, left = radelci.get((session_id, pid), (0, 0))
             lines.append(
                 PlayerSession(
                     session_id=session_id,
@@ -296,11 +372,11 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
                     season_id=season_id,
                     date=date,
                     hands=e.hands,
-                    total=totals.get((session_id, pid), Decimal(0)),
+                    total=history.totals.get((session_id, pid), Decimal(0)),
                     declared=e.declared,
                     won=e.won,
-                    radelci_used=radelci.get((session_id, pid), (0, 0))[0],
-                    radelci_left=radelci.get((session_id, pid), (0, 0))[1],
+                    radelci_used=used,
+                    radelci_left=left,
                     rating_after=e.rating_after,
                     rated_after=e.rated_after,
                     closed_total=closed_total,
@@ -309,6 +385,10 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
             )
     LeagueSession.objects.bulk_create(marks, batch_size=500)
     PlayerSession.objects.bulk_create(lines, batch_size=500)
+
+
+def _write_tallies(club: Club, family: str, history: _Sessions, walk: _Walk) -> None:
+    season_of = {row.id: row.season_id for row in history.rows}
     ContractTally.objects.bulk_create(
         (
             ContractTally(
@@ -321,10 +401,13 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
                 declared=declared,
                 won=won,
             )
-            for (session_id, pid, contract), (declared, won) in tallies.items()
+            for (session_id, pid, contract), (declared, won) in walk.tallies.items()
         ),
         batch_size=500,
     )
+
+
+def _write_ratings(club: Club, family: str, walk: _Walk) -> None:
     Rating.objects.filter(club=club, family=family).delete()
     Rating.objects.bulk_create(
         Rating(
@@ -332,22 +415,32 @@ def _rebuild_family(club: Club, family: str, full: bool) -> int:
             family=family,
             player_id=pid,
             rating=Decimal(f"{rating:.2f}"),
-            hands=rated.get(pid, 0),
+            hands=walk.rated.get(pid, 0),
         )
-        for pid, rating in ratings.items()
+        for pid, rating in walk.ratings.items()
     )
-    return read
+
+
+def _radelci_of(history: _Sessions) -> dict[tuple[int, int], tuple[int, int]]:
+    """The radelci of the walked sessions that play with them."""
+    return _radelci(
+        [row.id for row in history.rows if _keeps_radelci(row.variant, row.rules)], history.seats
+    )
+
+
+def _keeps_radelci(variant_id: str, session_rules: Mapping[str, Any]) -> bool:
+    return rules.get_variant(variant_id).keeps_radelci(session_rules)
 
 
 def _radelci(
     session_ids: list[int], seats: Mapping[int, Mapping[str, int]]
 ) -> dict[tuple[int, int], tuple[int, int]]:
-    """(session id, player id) -> (radelci used, radelci left) for Slovenian sessions that
-    play with radelci. Entries do not say who held a radelc, so these sessions go through the
-    engine's sheet (scorebook.sheets.evaluate_session), which carries them hand to hand."""
+    """(session id, player id) -> (radelci used, radelci left) for sessions that keep radelci.
+    Entries do not say who held a radelc, so these sessions go through the engine's sheet
+    (scorebook.hands.evaluate_session), which carries them hand to hand."""
     if not session_ids:
         return {}
-    from scorebook.sheets import evaluate_session
+    from scorebook.hands import evaluate_session
 
     out = {}
     for session in Session.objects.filter(pk__in=session_ids):
@@ -358,13 +451,9 @@ def _radelci(
         held: dict[str, int] = {}
         used: dict[str, int] = {}
         for row in sheet.rows:
-            hand, after = row.result.hand, row.result.radelci or {}
-            if hand.declarer is not None:
-                gained = 1 if hand.contract in RADELC_CONTRACTS else 0
-                before = held.get(hand.declarer, 0)
-                if before + gained - after.get(hand.declarer, before + gained) == 1:
-                    used[hand.declarer] = used.get(hand.declarer, 0) + 1
-            held.update(after)
+            for name in row.result.radelci_used:
+                used[name] = used.get(name, 0) + 1
+            held.update(row.result.radelci or {})
         for name, pid in seats[session.pk].items():
             out[(session.pk, pid)] = (used.get(name, 0), held.get(name, 0))
     return out
@@ -382,6 +471,7 @@ class _Evening:
 @dataclass
 class _HandRow:
     session_id: int
+    variant: str
     contract: str
     declarer: str | None
     players: Any  # the hand's `players`, read only when the declarer's name is not found
@@ -413,7 +503,12 @@ def _hands_in_order(sessions: QuerySet[Session]) -> Iterable[_HandRow]:
         Hand.objects.filter(session__in=sessions, voided=False)
         .order_by(*order)
         .values_list(
-            "id", "session_id", KT("data__contract"), KT("data__declarer"), KT("data__players")
+            "id",
+            "session_id",
+            "session__variant",
+            KT("data__contract"),
+            KT("data__declarer"),
+            KT("data__players"),
         )
         .iterator(chunk_size=2000)
     )
@@ -426,8 +521,8 @@ def _hands_in_order(sessions: QuerySet[Session]) -> Iterable[_HandRow]:
         .iterator(chunk_size=8000)
     )
     pending = next(entries, None)
-    for hand_id, session_id, contract, declarer, players in hands:
-        row = _HandRow(session_id, contract or "", declarer, players)
+    for hand_id, session_id, variant, contract, declarer, players in hands:
+        row = _HandRow(session_id, variant, contract or "", declarer, players)
         while pending is not None and pending[0] == hand_id:
             row.amounts[pending[1]] = pending[2]
             row.entry_order.append(pending[1])
@@ -600,7 +695,7 @@ def contract_stats(club: Club, family: str, season: Season | None = None) -> lis
         rows.append(
             {
                 "contract": row["contract"],
-                "label": contract_label(row["contract"]),
+                "label": contract_label(family, row["contract"]),
                 "declared": row["declared"],
                 "won": row["won"],
                 "rate": round(100 * row["won"] / row["declared"]) if row["declared"] else None,
@@ -691,8 +786,8 @@ def player_summary(club: Club, player: Player) -> dict[str, Any]:
     contracts = [
         {
             **row,
-            "label": contract_label(row["contract"]),
-            "family_label": FAMILY_LABELS.get(row["family"], row["family"]),
+            "label": contract_label(row["family"], row["contract"]),
+            "family_label": family_label(row["family"]),
         }
         for row in ContractTally.objects.filter(club=club, player=player)
         .values("family", "contract")
@@ -704,9 +799,7 @@ def player_summary(club: Club, player: Player) -> dict[str, Any]:
         "best": best,
         "worst": worst,
         "history": history,
-        "ratings": [
-            (FAMILY_LABELS.get(family, family), rating, hands) for family, rating, hands in ratings
-        ],
+        "ratings": [(family_label(family), rating, hands) for family, rating, hands in ratings],
         "contracts": contracts,
         "opponents": head_to_head(club, player),
     }

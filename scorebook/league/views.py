@@ -4,10 +4,11 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from scorebook.access import club_view, get_for_club
 from scorebook.league import charts, services
-from scorebook.models import Player, Role, Session
+from scorebook.models import Player, Role, Season, Session
 
 LEDGER_PAGE = 20
 
@@ -27,6 +28,21 @@ def ledger(request):
     return render(request, "league/ledger.html", {"page": page, "rows": rows})
 
 
+# The standings' columns, in order; the radelci columns go before the rating where the game
+# keeps radelci.
+COLUMNS = [
+    ("name", _lazy("Player")),
+    ("sessions", _lazy("Sessions")),
+    ("hands", _lazy("Hands")),
+    ("total", _lazy("Units")),
+    ("per_hand", _lazy("Per hand")),
+    ("declared", _lazy("Declared")),
+    ("won", _lazy("Won")),
+    ("rating", _lazy("Rating")),
+]
+RADELCI_COLUMNS = [("radelci_used", _lazy("Radelci used")), ("radelci_left", _lazy("Radelci left"))]
+
+
 @club_view(role=Role.VIEWER)
 def standings(request):
     club = request.club
@@ -36,57 +52,64 @@ def standings(request):
     if families and family not in families:
         raise Http404
     seasons = list(club.seasons.all())
-    season = None
-    if request.GET.get("season"):
-        try:
-            season = next(s for s in seasons if str(s.pk) == request.GET["season"])
-        except StopIteration:
-            raise Http404 from None
-    sort = request.GET.get("sort", "total")
-    if sort not in services.SORT_KEYS:
-        sort = "total"
-    descending = request.GET.get("dir", "asc" if sort == "name" else "desc") != "asc"
-    rows = services.standings(club, family, season, sort, descending) if family else []
-    columns = [
-        ("name", _("Player")),
-        ("sessions", _("Sessions")),
-        ("hands", _("Hands")),
-        ("total", _("Units")),
-        ("per_hand", _("Per hand")),
-        ("declared", _("Declared")),
-        ("won", _("Won")),
-        ("rating", _("Rating")),
-    ]
-    if family == "slovenian":
-        columns[-1:-1] = [("radelci_used", _("Radelci used")), ("radelci_left", _("Radelci left"))]
+    season = _season(request.GET.get("season"), seasons)
+    sort, descending = _sort_order(request.GET)
+    radelci = bool(family) and services.keeps_radelci(family)
     return render(
         request,
         "league/standings.html",
         {
-            "families": [(f, services.FAMILY_LABELS.get(f, f)) for f in families],
+            "families": [(f, services.family_label(f)) for f in families],
             "family": family,
-            "family_label": services.FAMILY_LABELS.get(family, family),
+            "family_label": services.family_label(family),
+            "radelci": radelci,
             "seasons": seasons,
             "season": season,
-            "rows": rows,
+            "rows": services.standings(club, family, season, sort, descending) if family else [],
             "contracts": services.contract_stats(club, family, season) if family else [],
-            "columns": [
-                {
-                    "key": key,
-                    "label": label,
-                    "active": key == sort,
-                    "descending": descending,
-                    # A click on the sorted column turns it round; any other sorts it the
-                    # natural way (names A–Z, numbers highest first).
-                    "dir": ("asc" if descending else "desc")
-                    if key == sort
-                    else ("asc" if key == "name" else "desc"),
-                }
-                for key, label in columns
-            ],
+            "columns": _columns(sort, descending, radelci),
             "sort": sort,
         },
     )
+
+
+def _season(pk: str | None, seasons: list[Season]) -> Season | None:
+    """The season the query names (None: all time); 404 for one the club does not have."""
+    if not pk:
+        return None
+    try:
+        return next(s for s in seasons if str(s.pk) == pk)
+    except StopIteration:
+        raise Http404 from None
+
+
+def _sort_order(query) -> tuple[str, bool]:
+    """The standings' sort column and direction: by total, highest first, unless asked."""
+    sort = query.get("sort", "total")
+    if sort not in services.SORT_KEYS:
+        sort = "total"
+    return sort, query.get("dir", _natural_dir(sort)) != "asc"
+
+
+def _natural_dir(key: str) -> str:
+    """Names A–Z, numbers highest first."""
+    return "asc" if key == "name" else "desc"
+
+
+def _columns(sort: str, descending: bool, radelci: bool) -> list[dict]:
+    """The column heads, each with the direction a click on it sorts: the sorted column
+    turns round, any other sorts its natural way."""
+    columns = COLUMNS[:-1] + (RADELCI_COLUMNS if radelci else []) + COLUMNS[-1:]
+    return [
+        {
+            "key": key,
+            "label": label,
+            "active": key == sort,
+            "descending": descending,
+            "dir": ("asc" if descending else "desc") if key == sort else _natural_dir(key),
+        }
+        for key, label in columns
+    ]
 
 
 @club_view(role=Role.VIEWER)
@@ -105,7 +128,7 @@ def player(request, player: int):
         by_family.setdefault(family, []).append((date, rating))
     rating = charts.line_chart(
         _("Rating of %(name)s") % {"name": who.name},
-        [(services.FAMILY_LABELS.get(f, f), points) for f, points in by_family.items()],
+        [(services.family_label(f), points) for f, points in by_family.items()],
     )
     return render(
         request,

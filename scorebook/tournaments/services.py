@@ -29,6 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
+from rules.variant import NOT_DEALS
 from scorebook import services as core
 from scorebook import textinput
 from scorebook.amounts import cents
@@ -46,8 +47,6 @@ from scorebook.tournaments.models import (
 log = logging.getLogger(__name__)
 
 CONFIRMATION_WINDOW = datetime.timedelta(minutes=15)
-# Rows of a sheet that are not a deal played: they do not count towards a table's hands.
-NOT_PLAYED = ("redeal", "adjustment")
 TABLE_SIZES = (2, 3, 4)
 
 
@@ -67,7 +66,8 @@ def _lock(tournament: Tournament) -> Tournament:
 
 
 def family_variant(variant_id: str, size: int) -> str | None:
-    """The variant of the same family for a table of `size`, if the family has one."""
+    """The variant of the same family for a table of `size`, if the family has one: a
+    tournament's smaller last table plays it (a tournament table seats no one who sits out)."""
     family = rules.get_variant(variant_id).family
     for variant in rules.variants():
         if variant.family == family and variant.player_counts == (size,):
@@ -77,11 +77,13 @@ def family_variant(variant_id: str, size: int) -> str | None:
 
 def tournament_variants() -> list:
     """Variants a tournament can be played in: one table size of 2, 3 or 4."""
-    return [
-        v
-        for v in rules.variants()
-        if len(v.player_counts) == 1 and v.player_counts[0] in TABLE_SIZES
-    ]
+    return [v for v in rules.variants() if _tournament_table(v)]
+
+
+def _tournament_table(variant) -> int | None:
+    """The players at a tournament table of `variant`: its one player count, if 2, 3 or 4."""
+    counts = variant.player_counts
+    return counts[0] if len(counts) == 1 and counts[0] in TABLE_SIZES else None
 
 
 def table_size_of(variant_id: str) -> int:
@@ -187,10 +189,9 @@ def create_tournament(
     now: datetime.datetime | None = None,
 ) -> Tournament:
     now = _now(now)
-    variant_obj = rules.get_variant(variant)
-    if len(variant_obj.player_counts) != 1 or variant_obj.player_counts[0] not in TABLE_SIZES:
+    table_size = _tournament_table(rules.get_variant(variant))
+    if table_size is None:
         raise ServiceError(_("Pick a game for tables of 2, 3 or 4 players."), "variant")
-    table_size = variant_obj.player_counts[0]
     tournament = Tournament(
         club=club,
         name=" ".join(name.split()),
@@ -611,9 +612,10 @@ def _draw_knockout_next(tournament, previous: Round, now, user) -> Round | None:
 
 
 def hands_played(session: Session) -> int:
+    """The table's deals: a redeal or an adjustment is no deal and does not count."""
     return (
         Hand.objects.filter(session=session, voided=False)
-        .exclude(data__contract__in=NOT_PLAYED)
+        .exclude(data__contract__in=NOT_DEALS)
         .count()
     )
 
@@ -844,7 +846,7 @@ def draw(tournament: Tournament) -> list[tuple[Round, list[DrawnTable], list[Pla
     """Every round, latest first: its tables with their players and hands so far, and byes."""
     played = dict(
         Hand.objects.filter(session__tournament_table__round__tournament=tournament, voided=False)
-        .exclude(data__contract__in=NOT_PLAYED)
+        .exclude(data__contract__in=NOT_DEALS)
         .values_list("session_id")
         .annotate(n=Count("id"))
     )

@@ -1,44 +1,38 @@
 from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from scorebook import services
 from scorebook.access import club_view, get_for_club
 from scorebook.forms import MemberAddForm, MemberRoleForm
 from scorebook.models import Membership, Role
+from scorebook.views.listing import ListPage
 
 POST = ("POST",)
 
 
-def _members_page(request, form, status=200):
-    memberships = request.club.memberships.select_related("user").order_by("user__username")
-    return render(
-        request,
-        "scorebook/members.html",
-        {"club": request.club, "memberships": memberships, "form": form, "roles": Role.choices},
-        status=status,
-    )
+PAGE = ListPage(
+    "scorebook/members.html",
+    "scorebook:members",
+    lambda club: {
+        "memberships": club.memberships.select_related("user").order_by("user__username"),
+        "roles": Role.choices,
+    },
+)
 
 
 @club_view(role=Role.ADMIN)
 def members(request):
-    return _members_page(request, MemberAddForm())
+    return PAGE.show(request, MemberAddForm())
 
 
 @club_view(role=Role.ADMIN, methods=POST)
 def member_add(request):
-    form = MemberAddForm(request.POST)
-    if form.is_valid():
-        try:
-            membership = services.add_member(club=request.club, **form.cleaned_data)
-        except services.ServiceError as exc:
-            form.add_error(exc.field, exc.message)
-        else:
-            messages.success(request, _("%(name)s is a member.") % {"name": membership.user})
-            return redirect("scorebook:members", club=request.club.slug)
-    return _members_page(
+    return PAGE.add(
         request,
-        form,
+        MemberAddForm(request.POST),
+        lambda data: services.add_member(club=request.club, **data).user,
+        _("%(name)s is a member."),
     )
 
 

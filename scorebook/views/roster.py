@@ -6,40 +6,31 @@ from scorebook import services
 from scorebook.access import club_view, get_for_club
 from scorebook.forms import PlayerForm
 from scorebook.models import Player, Role
+from scorebook.views.listing import ListPage
 
 POST = ("POST",)
 
 
-def _roster_page(request, form, status=200):
+PAGE = ListPage(
+    "scorebook/roster.html",
+    "scorebook:roster",
     # The page offers Delete only to players without hands: known in the page's one query.
-    players = request.club.players.with_played()
-    return render(
-        request,
-        "scorebook/roster.html",
-        {"club": request.club, "players": players, "form": form},
-        status=status,
-    )
+    lambda club: {"players": club.players.with_played()},
+)
 
 
 @club_view(role=Role.VIEWER)
 def roster(request):
-    return _roster_page(request, PlayerForm())
+    return PAGE.show(request, PlayerForm())
 
 
 @club_view(role=Role.ADMIN, methods=POST)
 def player_add(request):
-    form = PlayerForm(request.POST)
-    if form.is_valid():
-        try:
-            player = services.add_player(club=request.club, name=form.cleaned_data["name"])
-        except services.ServiceError as exc:
-            form.add_error(exc.field, exc.message)
-        else:
-            messages.success(request, _("%(name)s is on the roster.") % {"name": player})
-            return redirect("scorebook:roster", club=request.club.slug)
-    return _roster_page(
+    return PAGE.add(
         request,
-        form,
+        PlayerForm(request.POST),
+        lambda data: services.add_player(club=request.club, name=data["name"]),
+        _("%(name)s is on the roster."),
     )
 
 

@@ -1,6 +1,5 @@
 """Seasons group a club's sessions for the standings: members read them, admins manage them."""
 
-from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -8,29 +7,27 @@ from scorebook import services
 from scorebook.access import club_view, get_for_club
 from scorebook.forms import SeasonForm
 from scorebook.models import Role, Season
+from scorebook.views.listing import ListPage
 
-
-def _seasons_page(request, form):
-    return render(
-        request,
-        "scorebook/seasons.html",
-        {"club": request.club, "seasons": request.club.seasons.all(), "form": form},
-    )
+PAGE = ListPage(
+    "scorebook/seasons.html", "scorebook:seasons", lambda club: {"seasons": club.seasons.all()}
+)
 
 
 @club_view(role=Role.VIEWER)
 def seasons(request):
-    return _seasons_page(request, SeasonForm())
+    return PAGE.show(request, SeasonForm())
 
 
 @club_view(role=Role.ADMIN, methods=("POST",))
 def season_add(request):
     form = SeasonForm(request.POST, instance=Season(club=request.club))
-    if form.is_valid():
-        season = services.save_season(form.save(commit=False))
-        messages.success(request, _("Season %(name)s added.") % {"name": season})
-        return redirect("scorebook:seasons", club=request.club.slug)
-    return _seasons_page(request, form)
+    return PAGE.add(
+        request,
+        form,
+        lambda _data: services.save_season(form.save(commit=False)),
+        _("Season %(name)s added."),
+    )
 
 
 @club_view(role=Role.ADMIN, methods=("GET", "HEAD", "POST"))

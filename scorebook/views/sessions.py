@@ -35,13 +35,10 @@ def session_start(request):
                 form.add_error("preset", problem.message)
         else:
             return redirect("scorebook:session", club=request.club.slug, session=session.pk)
-    variants = [
-        (v, services.allowed_seat_counts(v), v.presets, v.default_preset) for v in rules.variants()
-    ]
     return render(
         request,
         "scorebook/session_start.html",
-        {"club": request.club, "form": form, "variants": variants},
+        {"club": request.club, "form": form, "variants": rules.variants()},
     )
 
 
@@ -53,16 +50,8 @@ def session_detail(request, session):
 
     session = get_for_club(Session, request.club, pk=session)
     context = sheet_context(request, session)
-    context["variant_label"] = _variant_label(session.variant)
     context["hand_count"] = context["rows"].played
     return render(request, "scorebook/session.html", context)
-
-
-def _variant_label(variant_id: str) -> str:
-    try:
-        return rules.get_variant(variant_id).label
-    except rules.RulesError:
-        return variant_id
 
 
 @club_view(role=Role.SCOREKEEPER, methods=POST)

@@ -3,7 +3,7 @@ import uuid
 
 from django.urls import reverse
 
-from scorebook import services
+from scorebook import hands, services
 from scorebook.models import Entry, Hand, Player, Session, SessionSeat
 
 
@@ -48,7 +48,7 @@ def test_delete_only_a_player_without_hands(club, players, members, client_as):
     session = services.start_session(
         club=club, variant_id="slovenian-4", preset="seed", players=players[:4], user=None
     )
-    services.record_hand(
+    hands.record_hand(
         session,
         {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 39},
         uuid.uuid4(),

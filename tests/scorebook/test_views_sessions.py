@@ -3,7 +3,7 @@ import uuid
 from django.urls import reverse
 
 import rules
-from scorebook import services
+from scorebook import hands, services
 from scorebook.models import Session
 
 
@@ -48,6 +48,47 @@ def test_wrong_seats_are_an_error_next_to_the_seats(club, players, members, clie
     assert not Session.objects.exists()
 
 
+def six_players(club, players):
+    from scorebook.models import Player
+
+    return [*players, Player.objects.create(club=club, name="Fran")]
+
+
+def start(client, club, variant, seats, label):
+    data = {"variant": variant, "date": "2026-11-29", "table_label": label}
+    return client.post(url("session_start", club), {**data, **seat_data(*seats)})
+
+
+def test_a_three_player_game_starts_with_one_who_sits_out(club, players, members, client_as):
+    response = start(client_as(members["scorekeeper"]), club, "slovenian-3", players[:4], "S3")
+    assert response.status_code == 302
+    assert Session.objects.get(table_label="S3").seated_players() == players[:4]
+
+
+def test_a_five_player_game_starts_with_a_table_of_six(club, players, members, client_as):
+    seats = six_players(club, players)
+    response = start(client_as(members["scorekeeper"]), club, "french-5", seats, "F5")
+    assert response.status_code == 302
+    assert Session.objects.get(table_label="F5").seated_players() == seats
+
+
+def test_the_form_seats_the_largest_table_any_variant_has(club, members, client_as):
+    form = client_as(members["scorekeeper"]).get(url("session_start", club)).context["form"]
+    largest = max(max(v.table_sizes()) for v in rules.variants())
+    assert [f.name for f in form.seat_fields()] == [f"seat_{n}" for n in range(1, largest + 1)]
+    assert f"seat_{largest + 1}" not in form.fields
+
+
+def test_a_seat_past_the_variants_table_is_refused_at_that_seat(club, players, members, client_as):
+    seats = six_players(club, players)
+    response = start(client_as(members["scorekeeper"]), club, "slovenian-4", seats, "X")
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert list(errors) == ["seat_6"]
+    assert "seats at most 5 players" in errors["seat_6"][0]
+    assert not Session.objects.exists()
+
+
 def test_a_preset_the_variant_lacks_is_an_error_at_the_preset(club, players, members, client_as):
     variant = rules.get_variant("slovenian-4")
     all_presets = {name for v in rules.variants() for name in v.presets}
@@ -66,7 +107,7 @@ def test_session_page_lists_seats_hands_and_totals(club, players, members, clien
     session = services.start_session(
         club=club, variant_id="slovenian-4", preset="seed", players=players[:4], user=None
     )
-    hand = services.record_hand(
+    hand = hands.record_hand(
         session,
         {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 39},
         uuid.uuid4(),
