@@ -28,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     score = commands.add_parser("score", help="score a hand or a sheet (JSON)")
     score.add_argument("file", help="a JSON file, or - for standard input")
     score.add_argument("--text", action="store_true", help="print a readable table")
+    score.add_argument(
+        "--indent", type=int, metavar="N", help="indent the JSON by N spaces (default: compact)"
+    )
     counter = commands.add_parser("count", help="count the card points of a pile")
     counter.add_argument("--variant", required=True)
     counter.add_argument("cards", nargs="+", help="pagat, XXI, škis, 'hearts king', kh, 10s …")
@@ -35,14 +38,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "count":
             return _count(args.variant, split_card_words(args.cards))
-        return _score(args.file, args.text)
+        return _score(args.file, args.text, args.indent)
     except RulesError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return RULES_BROKEN
 
 
-def _score(path: str, text: bool) -> int:
+def _score(path: str, text: bool, indent: int | None = None) -> int:
     try:
         raw = _read(path)
     except OSError as error:
@@ -57,7 +60,9 @@ def _score(path: str, text: bool) -> int:
     if text:
         print(_table(result))
     else:
-        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2, default=_number))
+        # Compact unless asked: an indent makes json use its pure-Python encoder, the
+        # costliest part of scoring a long sheet from the shell.
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=indent, default=_number))
     return 0
 
 

@@ -144,6 +144,14 @@ def test_cli_scores_a_hand_as_json(monkeypatch, capsys):
     assert json.loads(out)["amounts"] == {"Ana": 44, "Bor": 0, "Cene": 0}
 
 
+def test_cli_writes_compact_json_and_indents_on_request(monkeypatch, capsys):
+    _, compact, _ = run(["score", "-"], json.dumps(HAND), monkeypatch, capsys)
+    assert compact.count("\n") == 1 and compact.startswith('{"amounts": {"Ana": 44')
+    _, indented, _ = run(["score", "--indent", "2", "-"], json.dumps(HAND), monkeypatch, capsys)
+    assert indented.startswith('{\n  "amounts": {\n    "Ana": 44')
+    assert json.loads(indented) == json.loads(compact)
+
+
 def test_cli_prints_a_readable_table(monkeypatch, capsys):
     status, out, _ = run(["score", "--text", "-"], json.dumps(HAND), monkeypatch, capsys)
     assert status == 0
