@@ -110,3 +110,39 @@ def test_production_uses_whitenoise_manifest_storage():
         result.stdout.strip().splitlines()[-1]
         == "whitenoise.storage.CompressedManifestStaticFilesStorage"
     ), result.stderr
+
+
+def test_pages_are_compressed_for_browsers_that_take_gzip(club, members, client_as):
+    from django.urls import reverse
+
+    client = client_as(members["admin"])
+    url = reverse("scorebook:roster", kwargs={"club": club.slug})
+    compressed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert compressed["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in compressed["Vary"]
+    plain = client.get(url)
+    assert not plain.has_header("Content-Encoding")
+    import gzip
+
+    assert gzip.decompress(compressed.content) == plain.content.replace(
+        _csrf(plain.content), _csrf(gzip.decompress(compressed.content))
+    )
+
+
+def _csrf(html: bytes) -> bytes:
+    """The page's CSRF token, masked anew in every response (which is what answers BREACH)."""
+    import re
+
+    match = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    return match.group(1) if match else b""
+
+
+def test_the_gunicorn_settings_serve_the_app():
+    import runpy
+    from pathlib import Path
+
+    config = runpy.run_path(str(Path(__file__).resolve().parents[2] / "gunicorn.conf.py"))
+    assert config["workers"] >= 3 and config["bind"].endswith(":8000")
+    from scorebook.wsgi import application
+
+    assert callable(application)
