@@ -50,3 +50,26 @@ def test_the_last_admin_cannot_step_down(club, members, client_as):
     assert "at least one admin" in response.content.decode()
     admin.refresh_from_db()
     assert admin.role == Role.ADMIN
+
+
+def test_the_add_form_says_what_happens_to_a_new_account(club, members, client_as):
+    page = client_as(members["admin"]).get(url("members", club)).content.decode()
+    assert "A new account gets an invitation" in page
+    assert "Forgot password" not in page
+
+
+def test_remove_asks_first_and_a_get_removes_nobody(club, members, client_as):
+    viewer = Membership.objects.get(user=members["viewer"])
+    response = client_as(members["admin"]).get(url("member_remove", club, membership=viewer.pk))
+    assert response.status_code == 200
+    assert "Remove vida from the club?" in response.content.decode()
+    assert Membership.objects.filter(pk=viewer.pk).exists()
+
+
+def test_the_last_admin_cannot_be_removed(club, members, client_as):
+    admin = Membership.objects.get(user=members["admin"])
+    response = client_as(members["admin"]).post(
+        url("member_remove", club, membership=admin.pk), follow=True
+    )
+    assert "at least one admin" in response.content.decode()
+    assert Membership.objects.filter(pk=admin.pk).exists()
