@@ -27,6 +27,7 @@ HUNDREDTH = Decimal("0.01")
 TENTH = Decimal("0.1")
 MAX_NAME = 60  # characters of a player's name: the roster's (scorebook Player.name)
 MAX_REASON = 200  # characters of an adjustment's reason: a void reason's (Hand.void_reason)
+MAX_HOUSE_RULES = 60  # characters of a sheet's house rules name (HANDS.md, "A sheet")
 LINE_CONTROLS = frozenset("\t\n\r")  # the control characters a multi-line text may hold
 # A number read from the input is bounded before any arithmetic: one of 10**16 or more stands
 # for every such number (each range check refuses it) and one nearer zero than 10**-16 for
@@ -41,13 +42,17 @@ RADELCI = FIELDS["radelci"]  # radelci a player holds before a hand scored alone
 class Sheet:
     """What a hand in a sheet takes from the sheet: variant, rules and the seated players."""
 
-    __slots__ = ("variant", "rules", "players", "seated")
+    __slots__ = ("variant", "rules", "players", "seated", "house_rules")
 
-    def __init__(self, variant: Variant, rules: Rules, players: tuple[str, ...]):
+    def __init__(
+        self, variant: Variant, rules: Rules, players: tuple[str, ...], house_rules: str = ""
+    ):
         self.variant = variant
         self.rules = rules
         self.players = players
         self.seated = frozenset(players)
+        # The name of the club's rules the sheet was played by: kept and shown, never scored.
+        self.house_rules = house_rules
 
 
 def read_hand(
@@ -386,6 +391,14 @@ def has_control_characters(text: str, *, multiline: bool = False) -> bool:
     return not text.isprintable() and any(
         unicodedata.category(c) in ("Cc", "Cs") and c not in allowed for c in text
     )
+
+
+def read_house_rules(value: Any, problems: Problems, path: str = "house_rules") -> str:
+    """A sheet's ``house_rules``: a name of at most MAX_HOUSE_RULES characters ("" if wrong)."""
+    if not isinstance(value, str):
+        problems.add(path, "not-a-string")
+        return ""
+    return value if _text(value, problems, path, MAX_HOUSE_RULES) else ""
 
 
 def _text(value: str, problems: Problems, path: str, limit: int, multiline=False) -> bool:

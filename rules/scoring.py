@@ -10,11 +10,11 @@ from typing import Any, NamedTuple
 from rules.labels import LINE_WORDS
 from rules.model import Amount, Hand, Line, Result
 from rules.problems import Problems, RulesError, field_name
-from rules.reader import Sheet, known_format, read_hand, read_players
+from rules.reader import Sheet, known_format, read_hand, read_house_rules, read_players
 from rules.settlement import Settlement, settle
 from rules.variant import REDEAL, Rules, Variant, get_variant
 
-SHEET_KEYS = frozenset({"format", "variant", "rules", "players", "hands"})
+SHEET_KEYS = frozenset({"format", "variant", "rules", "house_rules", "players", "hands"})
 MAX_HANDS = 1_000  # hands in a sheet: more than one session ever holds
 
 
@@ -164,6 +164,7 @@ def read_sheet(data: Any, problems: Problems, *, entered: bool = True) -> Sheet 
         problems.extend(error.problems)
         return None
     rules = variant.read_rules(data.get("rules"), "rules", problems)
+    house_rules = read_house_rules(data["house_rules"], problems) if "house_rules" in data else ""
     players = read_players(
         data.get("players"), problems, "players", variant, variant.table_sizes(), entered=entered
     )
@@ -177,7 +178,7 @@ def read_sheet(data: Any, problems: Problems, *, entered: bool = True) -> Sheet 
         problems.add("hands", "too-many-hands", limit=MAX_HANDS, count=len(hands))
     if rules is None or players is None or len(problems) > before:
         return None
-    return Sheet(variant, rules, players)
+    return Sheet(variant, rules, players, house_rules)
 
 
 def score_sheet(data: Any, closed: bool = True, *, entered: bool = True) -> SheetResult:

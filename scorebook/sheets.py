@@ -22,12 +22,15 @@ from scorebook.models import Hand, Session
 
 
 def export_json(session: Session) -> dict[str, Any]:
-    """The session in the sheet format of HANDS.md (voided hands left out)."""
+    """The session in the sheet format of HANDS.md (voided hands left out), with the name of
+    the club's house rules it was played by when it has one."""
     players = list(session.seat_names)
+    named = {"house_rules": session.house_rules_name} if session.house_rules_name else {}
     return {
         "format": 1,
         "variant": session.variant,
         "rules": dict(session.rules),
+        **named,
         "players": list(players),
         "hands": [
             sheet_hand(hand.data, players)

@@ -1,0 +1,343 @@
+"""The club's house rules: a preset with overrides per variant, checked by the engine, frozen
+by a session when it starts, named on its page and in its export."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+from django.urls import reverse
+
+import rules
+from scorebook import hands, house_rules, sheets
+from scorebook.models import HouseRules, Session
+
+
+def url(name, club, **kwargs):
+    return reverse(f"scorebook:{name}", kwargs={"club": club.slug, **kwargs})
+
+
+def add_url(club, variant):
+    return f"{url('house_rules_add', club)}?variant={variant}"
+
+
+def radelci_100(club, name="Radelci −100", **extra) -> HouseRules:
+    return house_rules.save(
+        HouseRules(
+            club=club,
+            variant="slovenian-4",
+            name=name,
+            preset="seed",
+            overrides={"radelci": True, "radelc_penalty": -100},
+            **extra,
+        )
+    )
+
+
+def seats(players):
+    return {f"seat_{n}": p.pk for n, p in enumerate(players, start=1)}
+
+
+def start(client, club, players, choice, label="T1", variant="slovenian-4"):
+    data = {"variant": variant, "preset": choice, "date": "2026-11-29", "table_label": label}
+    return client.post(url("session_start", club), {**data, **seats(players[:4])})
+
+
+# --- Defining them ------------------------------------------------------------------------
+
+
+def test_an_admin_adds_house_rules_from_the_variants_switches(club, members, client_as):
+    client = client_as(members["admin"])
+    form = client.get(add_url(club, "slovenian-4")).context["form"]
+    variant = rules.get_variant("slovenian-4")
+    assert [f.name for f in form.switch_fields()] == [f"switch_{n}" for n in variant.switches]
+    # Beside each switch, what every preset says.
+    assert "seed: 1 · tarzs: 5" in form.fields["switch_round_difference"].help_text
+
+    response = client.post(
+        add_url(club, "slovenian-4"),
+        {
+            "name": "Thursday",
+            "preset": "seed",
+            "is_default": "1",
+            "switch_radelci": "true",
+            "switch_radelc_penalty": "−100",
+            "switch_round_difference": "5",
+            "switch_mondfang": "0",
+            "switch_values": '{"beggar": 80}',
+        },
+    )
+    assert response.status_code == 302
+    found = HouseRules.objects.get(club=club)
+    assert (found.variant, found.name, found.preset, found.is_default) == (
+        "slovenian-4",
+        "Thursday",
+        "seed",
+        True,
+    )
+    assert found.overrides == {
+        "values": {"beggar": 80},
+        "round_difference": 5,
+        "mondfang": 0,
+        "radelci": True,
+        "radelc_penalty": -100,
+    }
+    page = client_as(members["viewer"]).get(url("house_rules", club)).content.decode()
+    assert "Thursday" in page
+    assert "penalty per unused radelc: −100 (preset: 0)" in page
+    assert "round the difference to: 5 (preset: 1)" in page
+    assert "contract values: beggar 80 (preset: beggar 70)" in page
+    assert "mondfang:" not in page  # the preset's own value is no difference
+
+
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("switch_radelc_penalty", "100", "must be at most 0"),
+        ("switch_mondfang", "-1", "must be at least 0"),
+        ("switch_mondfang", "1.5", "Enter a whole number."),
+        ("switch_mondfang", "1e9", "Enter a number."),
+        ("switch_mondfang", "999999999", "must be between -100000 and 100000"),
+        ("switch_values", '{"beggar": -5}', "beggar: must be at least 0"),
+        ("switch_values", '{"nope": 5}', "nope: unknown contract 'nope'"),
+        ("switch_values", "[1, 2]", "must be a JSON object"),
+        ("switch_values", "{beggar: 80}", "not readable JSON"),
+        ("switch_bonus_values", '{"trula": [10]}', "trula: [10] is not allowed"),
+        ("switch_round_difference", "7", "Select a valid choice."),
+        ("switch_radelci", '"yes"', "Select a valid choice."),
+        ("preset", "fft", "Select a valid choice."),
+        ("name", "Thurs\x00day", "Remove the control characters"),
+    ],
+)
+def test_a_bad_override_is_refused_at_its_field_with_the_engines_message(
+    club, members, client_as, field, value, message
+):
+    data = {"name": "Thursday", "preset": "seed", field: value}
+    response = client_as(members["admin"]).post(add_url(club, "slovenian-4"), data)
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert list(errors) == [field], errors
+    assert message in errors[field][0]
+    assert not HouseRules.objects.exists()
+
+
+def test_other_games_switches_are_offered_and_checked_the_same_way(club, members, client_as):
+    client = client_as(members["admin"])
+    for variant in rules.variants():
+        response = client.get(add_url(club, variant.id))
+        assert response.status_code == 200
+        names = [f.name for f in response.context["form"].switch_fields()]
+        assert names == [f"switch_{n}" for n in variant.switches]
+    # Czech declarations paid individually; Zwanzigerrufen valat replaces the game.
+    for variant_id, switch, choice in (
+        ("czech", "declarations_payer", "individual"),
+        ("zwanzigerrufen", "valat_scoring", "replaces-game"),
+    ):
+        variant = rules.get_variant(variant_id)
+        data = {"name": "Ours", "preset": variant.default_preset, f"switch_{switch}": f'"{choice}"'}
+        assert client.post(add_url(club, variant_id), data).status_code == 302
+        found = HouseRules.objects.get(club=club, variant=variant_id)
+        assert found.overrides == {switch: choice}
+        assert house_rules.resolved(found)[switch] == choice
+
+
+def test_a_name_is_taken_once_per_variant(club, members, client_as):
+    radelci_100(club, name="Thursday")
+    data = {"name": "THURSDAY", "preset": "seed"}
+    client = client_as(members["admin"])
+    response = client.post(add_url(club, "slovenian-4"), data)
+    assert response.context["form"].errors == {
+        "name": ["The club already has house rules called THURSDAY for Slovenian tarok, 4 players."]
+    }
+    # Another variant may have a set of the same name.
+    assert client.post(add_url(club, "slovenian-3"), data).status_code == 302
+
+
+def test_one_default_per_variant(club):
+    first = radelci_100(club, name="First", is_default=True)
+    second = radelci_100(club, name="Second", is_default=True)
+    first.refresh_from_db()
+    assert (first.is_default, second.is_default) == (False, True)
+
+
+def test_an_unknown_variant_is_404_and_no_variant_goes_back_to_the_list(club, members, client_as):
+    client = client_as(members["admin"])
+    assert client.get(add_url(club, "nope")).status_code == 404
+    assert client.get(add_url(club, "x" * 5000)).status_code == 404
+    response = client.get(url("house_rules_add", club))
+    assert response["Location"] == url("house_rules", club)
+
+
+def test_an_admin_changes_a_set_and_the_form_shows_what_it_holds(club, members, client_as):
+    found = radelci_100(club, name="Thursday")
+    client = client_as(members["admin"])
+    edit = url("house_rules_edit", club, house_rules_id=found.pk)
+    form = client.get(edit).context["form"]
+    assert form["switch_radelc_penalty"].value() == "-100"
+    assert form["switch_radelci"].value() == "true"
+    response = client.post(edit, {"name": "Friday", "preset": "tarzs", "switch_mondfang": "0"})
+    assert response.status_code == 302
+    found.refresh_from_db()
+    assert (found.name, found.preset, found.overrides) == ("Friday", "tarzs", {"mondfang": 0})
+
+
+def test_another_clubs_set_is_404(club, other_club, members, client_as):
+    theirs = radelci_100(other_club, name="Theirs")
+    client = client_as(members["admin"])
+    for name in ("house_rules_edit", "house_rules_delete"):
+        address = url(name, club, house_rules_id=theirs.pk)
+        assert client.get(address).status_code == 404
+        assert client.post(address, {"name": "Taken", "preset": "seed"}).status_code == 404
+    theirs.refresh_from_db()
+    assert theirs.name == "Theirs"
+    # Nor can a session of mine start with it.
+    assert "Theirs" not in client.get(url("house_rules", club)).content.decode()
+
+
+def test_delete_asks_first(club, members, client_as):
+    found = radelci_100(club)
+    client = client_as(members["admin"])
+    address = url("house_rules_delete", club, house_rules_id=found.pk)
+    page = client.get(address)
+    assert page.status_code == 200
+    assert "Delete the house rules Radelci −100?" in page.content.decode()
+    assert HouseRules.objects.filter(pk=found.pk).exists()
+    assert client.post(address).status_code == 302
+    assert not HouseRules.objects.filter(pk=found.pk).exists()
+
+
+# --- Starting a session with them ------------------------------------------------------------
+
+
+def test_a_session_starts_with_the_clubs_default_preselected(club, players, members, client_as):
+    radelci_100(club, is_default=True)
+    client = client_as(members["scorekeeper"])
+    form = client.get(url("session_start", club)).context["form"]
+    assert form["preset"].value() in ("", None)
+    labels = [label for _value, label in form.fields["preset"].choices]
+    assert labels[0] == "the club's default for the variant"
+    assert start(client, club, players, "").status_code == 302
+    session = Session.objects.get()
+    assert session.house_rules_name == "Radelci −100"
+    assert (session.rules["radelci"], session.rules["radelc_penalty"]) == (True, -100)
+    # Another variant has no set: its default preset.
+    assert start(client, club, players, "", "T2", "czech").status_code == 302
+    czech = Session.objects.get(table_label="T2")
+    assert (czech.house_rules_name, czech.preset) == ("", "seed")
+
+
+def test_a_session_starts_with_a_chosen_set_or_a_plain_preset(club, players, members, client_as):
+    found = radelci_100(club, is_default=True)
+    client = client_as(members["scorekeeper"])
+    assert start(client, club, players, f"house-{found.pk}").status_code == 302
+    assert start(client, club, players, "tarzs", "T2").status_code == 302
+    plain = Session.objects.get(table_label="T2")
+    assert (plain.house_rules_name, plain.preset, plain.rules["radelc_penalty"]) == ("", "tarzs", 0)
+
+
+def test_a_set_of_another_variant_or_club_is_refused_at_the_field(
+    club, other_club, players, members, client_as
+):
+    mine = radelci_100(club)
+    theirs = radelci_100(other_club)
+    client = client_as(members["scorekeeper"])
+    response = start(client, club, players, f"house-{mine.pk}", variant="czech")
+    assert response.context["form"].errors["preset"] == [
+        "Radelci −100 are house rules for Slovenian tarok, 4 players, not for Czech tarok."
+    ]
+    for choice in (f"house-{theirs.pk}", "house-x", "house-99999999999999999999"):
+        response = start(client, club, players, choice)
+        assert response.status_code == 200
+        assert "preset" in response.context["form"].errors
+    assert not Session.objects.exists()
+
+
+def test_changing_or_deleting_a_set_never_changes_a_started_session(
+    club, players, members, client_as
+):
+    found = radelci_100(club)
+    client = client_as(members["admin"])
+    start(client, club, players, f"house-{found.pk}")
+    session = Session.objects.get()
+    frozen = dict(session.rules)
+    edit = url("house_rules_edit", club, house_rules_id=found.pk)
+    client.post(edit, {"name": "Renamed", "preset": "tarzs", "switch_radelc_penalty": "-40"})
+    session.refresh_from_db()
+    assert (session.rules, session.house_rules_name) == (frozen, "Radelci −100")
+    client.post(url("house_rules_delete", club, house_rules_id=found.pk))
+    assert not HouseRules.objects.exists()
+    session.refresh_from_db()
+    assert (session.rules, session.house_rules_name) == (frozen, "Radelci −100")
+    page = client.get(url("session", club, session=session.pk)).content.decode()
+    assert "house rules: Radelci −100 (preset seed)" in page
+
+
+def test_the_session_page_names_the_set_and_every_switch_it_changes(
+    club, players, members, client_as
+):
+    found = radelci_100(club)
+    client = client_as(members["viewer"])
+    start(client_as(members["scorekeeper"]), club, players, f"house-{found.pk}")
+    page = client.get(url("session", club, session=Session.objects.get().pk)).content.decode()
+    assert "house rules: Radelci −100 (preset seed)" in page
+    assert "radelci: on (preset: off)" in page
+    assert "penalty per unused radelc: −100 (preset: 0)" in page
+    assert page.count("(preset: ") == 2
+
+
+# --- Export and import ----------------------------------------------------------------------
+
+
+def test_export_carries_the_name_and_the_rules_and_import_keeps_the_name(
+    club, other_club, players, members, client_as
+):
+    found = radelci_100(club)
+    start(client_as(members["scorekeeper"]), club, players, f"house-{found.pk}")
+    session = Session.objects.get()
+    klop = {"contract": "klop", "points_by_player": {"Ana": 20, "Bor": 20, "Cene": 20, "Dani": 10}}
+    hands.record_hand(session, klop, uuid.uuid4(), members["scorekeeper"])
+    response = client_as(members["viewer"]).get(
+        url("session_export_json", club, session=session.pk)
+    )
+    sheet = json.loads(response.content)
+    assert sheet["house_rules"] == "Radelci −100"
+    assert sheet["rules"] == session.rules
+    assert (sheet["rules"]["radelci"], sheet["rules"]["radelc_penalty"]) == (True, -100)
+    assert (
+        rules.score_sheet(sheet).totals
+        == rules.score_sheet({k: v for k, v in sheet.items() if k != "house_rules"}).totals
+    )
+
+    # Another club has no set of that name: the import works and keeps it.
+    imported = hands.import_sheet(other_club, sheet, members["outsider"])
+    assert imported.house_rules_name == "Radelci −100"
+    assert imported.rules == session.rules
+    assert not other_club.house_rules.exists()
+    assert sheets.export_json(imported)["house_rules"] == "Radelci −100"
+
+
+def test_a_session_without_a_set_exports_no_name(club, players, members, client_as):
+    start(client_as(members["scorekeeper"]), club, players, "tarzs")
+    session = Session.objects.get()
+    hands.record_hand(
+        session, {"contract": "three", "declarer": "Ana", "points": 40}, uuid.uuid4(), None
+    )
+    assert "house_rules" not in sheets.export_json(session)
+
+
+def test_an_import_with_a_bad_name_is_refused_at_its_key(club, members, client_as):
+    sheet = {
+        "format": 1,
+        "variant": "slovenian-4",
+        "rules": {"preset": "seed"},
+        "house_rules": "x" * 61,
+        "players": ["Ana", "Bor", "Cene", "Dani"],
+        "hands": [{"contract": "three", "declarer": "Ana", "points": 40}],
+    }
+    response = client_as(members["scorekeeper"]).post(
+        url("sheet_import", club), {"text": json.dumps(sheet)}
+    )
+    assert response.status_code == 200
+    assert "house_rules: must be at most 60 characters long" in response.content.decode()
+    assert not Session.objects.exists()
