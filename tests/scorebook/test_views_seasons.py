@@ -5,7 +5,6 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from scorebook import services
 from scorebook.models import Season
 
 pytestmark = pytest.mark.django_db
@@ -47,31 +46,3 @@ def test_an_admin_changes_a_season(club, members, client_as):
     assert response.status_code == 302
     season.refresh_from_db()
     assert season.name == "Autumn league"
-
-
-def test_a_session_is_filed_in_the_season_of_its_day(club, players, members):
-    Season.objects.create(
-        club=club,
-        name="Old",
-        starts_on=datetime.date(2025, 1, 1),
-        ends_on=datetime.date(2025, 12, 31),
-    )
-    winter = Season.objects.create(club=club, name="Winter", starts_on=datetime.date(2026, 10, 1))
-    session = services.start_session(
-        club=club,
-        variant_id="slovenian-4",
-        preset="seed",
-        players=players[:4],
-        user=members["scorekeeper"],
-        date=datetime.date(2026, 11, 29),
-    )
-    assert session.season == winter
-    outside = services.start_session(
-        club=club,
-        variant_id="slovenian-4",
-        preset="seed",
-        players=players[:4],
-        user=members["scorekeeper"],
-        date=datetime.date(2026, 6, 1),
-    )
-    assert outside.season is None
