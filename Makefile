@@ -3,8 +3,11 @@ PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP_QUIET := --quiet --disable-pip-version-check
+PORT ?= 8000
 
-.PHONY: run test lint demo clean
+.PHONY: run port-free demo demo-reset test lint clean
+# One step after another: `make run` checks the port before it installs or migrates anything.
+.NOTPARALLEL:
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -19,10 +22,41 @@ $(VENV)/.install-test: pyproject.toml | $(PY)
 	$(PY) -m pip install $(PIP_QUIET) -e '.[test]'
 	touch $@ $(VENV)/.install-run
 
-run: $(VENV)/.install-run
+# Serve the demo club at http://127.0.0.1:$(PORT) (`make run PORT=8001` for another port).
+run: port-free $(VENV)/.install-run
 	DEBUG=1 $(PY) manage.py migrate --noinput
-	DEBUG=1 $(PY) manage.py demo
-	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+	DEBUG=1 $(PY) manage.py demo --port $(PORT)
+	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# Is 127.0.0.1:$(PORT) free to serve on? One line and a failure if not. The python that makes
+# the venv runs it, so it needs nothing installed. SO_REUSEADDR as runserver binds: a port
+# left in TIME_WAIT by the last run counts as free, one that something listens on does not.
+define PORT_FREE
+import socket, sys
+port = sys.argv[1]
+if not port.isdigit() or not 0 < int(port) < 65536:
+    sys.exit(f"PORT={port} is not a port: give a number from 1 to 65535.")
+with socket.socket() as s:
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        s.bind(("127.0.0.1", int(port)))
+    except OSError:
+        sys.exit(f"Port {port} is in use on 127.0.0.1: stop what serves there, or run make run PORT={int(port) + 1}.")
+endef
+export PORT_FREE
+
+port-free:
+	@$(PYTHON) -c "$$PORT_FREE" '$(PORT)'
+
+# Load the demo club (safe to run again) without serving; `demo-reset` gives its admin a new
+# password (kept in .demo-login, which git ignores).
+demo: $(VENV)/.install-run
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py demo --port $(PORT)
+
+demo-reset: $(VENV)/.install-run
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py demo --reset --port $(PORT)
 
 test: $(VENV)/.install-test
 	$(PY) -m pytest

@@ -1,6 +1,8 @@
 """Settings for the test suite: production settings with the test-only differences below."""
 
 import os
+import tempfile
+from pathlib import Path
 
 os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production-" + "x" * 30)
 os.environ["SCOREBOOK_TESTING"] = "1"
@@ -21,3 +23,5 @@ AXES_ENABLED = False
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# The demo command keeps its admin's password in a file: a test run's goes to a temporary one.
+DEMO_LOGIN_FILE = Path(tempfile.gettempdir()) / f"scorebook-demo-login-{os.getpid()}"

@@ -1,11 +1,18 @@
-"""Load a demo club to click around in: `python manage.py demo` (safe to run again)."""
+"""Load a demo club to click around in: `python manage.py demo` (safe to run again).
+
+The demo admin's password is kept in `.demo-login` in the project folder (ignored by git), so
+it stays the same from run to run; `--reset` (what `make demo-reset` runs) makes a new one.
+"""
 
 from __future__ import annotations
 
 import datetime
+import os
 import secrets
 import uuid
+from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -76,15 +83,24 @@ DEMO_HANDS: dict[str, list[dict]] = {
 class Command(BaseCommand):
     help = "Create the demo club, its admin and players, and a finished session per variant."
 
-    def handle(self, *args, **options):
-        User = get_user_model()
-        admin, _ = User.objects.get_or_create(
-            username=ADMIN_USERNAME, defaults={"email": "demo-admin@example.org"}
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--reset", action="store_true", help="Give the demo admin a new password."
         )
-        # A fresh password on every run: it is printed, never stored in clear.
-        password = secrets.token_urlsafe(12)
-        admin.set_password(password)
-        admin.save()
+        parser.add_argument(
+            "--port", type=int, default=8000, help="The port the printed address names."
+        )
+        parser.add_argument(
+            "--login-file",
+            type=Path,
+            default=None,
+            help="Where the password is kept (default: .demo-login in the project folder).",
+        )
+
+    def handle(self, *args, **options):
+        login_file = options["login_file"] or login_file_default()
+        password = demo_password(login_file, reset=options["reset"])
+        admin = self._admin(password)
         club = Club.objects.filter(slug=CLUB_SLUG).first()
         if club is None:
             club = services.create_club(name="Demo Tarock Club", slug=CLUB_SLUG, admin=admin)
@@ -97,12 +113,20 @@ class Command(BaseCommand):
         if hasattr(rules, "score_hand"):
             for variant in rules.variants():
                 self._demo_session(club, admin, variant)
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Demo club: http://127.0.0.1:8000/c/{CLUB_SLUG}/  "
-                f"login: {ADMIN_USERNAME}  password: {password}"
-            )
+        # Last, so that it is what a newcomer sees right above the server's own lines.
+        self.stdout.write(self.style.SUCCESS(login_box(password, options["port"], login_file)))
+
+    def _admin(self, password: str):
+        """The demo admin, with the kept password. Under DEBUG (as `make run` serves) he may
+        open the Django admin too; without it he is an ordinary account."""
+        User = get_user_model()
+        admin, _ = User.objects.get_or_create(
+            username=ADMIN_USERNAME, defaults={"email": "demo-admin@example.org"}
         )
+        admin.set_password(password)
+        admin.is_staff = admin.is_superuser = bool(settings.DEBUG)
+        admin.save()
+        return admin
 
     def _demo_session(self, club: Club, admin, variant) -> None:
         if club.sessions.filter(variant=variant.id).exists():
@@ -145,3 +169,39 @@ def _names(hand: dict) -> set[str]:
     names = {hand.get("declarer"), hand.get("partner"), hand.get("announcer")}
     names |= set(hand.get("points_by_player", {}))
     return {n for n in names if n}
+
+
+def login_file_default() -> Path:
+    return Path(getattr(settings, "DEMO_LOGIN_FILE", "") or settings.BASE_DIR / ".demo-login")
+
+
+def demo_password(login_file: Path, *, reset: bool = False) -> str:
+    """The password kept in `login_file`; a new one (written there, for the owner only) when
+    there is none yet or on `reset`."""
+    if not reset:
+        try:
+            kept = login_file.read_text(encoding="utf-8").strip()
+        except (FileNotFoundError, UnicodeDecodeError):
+            kept = ""
+        if kept:
+            return kept
+    password = secrets.token_urlsafe(12)
+    fd = os.open(login_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(password + "\n")
+    return password
+
+
+def login_box(password: str, port: int, login_file: Path) -> str:
+    """The demo login in a box of plain ASCII (any terminal draws it)."""
+    lines = [
+        f"Demo club:  http://127.0.0.1:{port}/c/{CLUB_SLUG}/",
+        f"Login:      {ADMIN_USERNAME}",
+        f"Password:   {password}",
+    ]
+    if settings.DEBUG:
+        lines.append(f"Admin site: http://127.0.0.1:{port}/admin/")
+    lines.append(f"Kept in {login_file.name}; `make demo-reset` makes a new one.")
+    width = max(len(line) for line in lines)
+    rule = "+" + "-" * (width + 2) + "+"
+    return "\n".join([rule, *(f"| {line.ljust(width)} |" for line in lines), rule])
