@@ -1,4 +1,4 @@
-"""The admin's tournament form: shapes only; the rules are checked in services."""
+"""The organiser's tournament forms: shapes only; the rules are checked in services."""
 
 from __future__ import annotations
 
@@ -6,14 +6,21 @@ import datetime
 import zoneinfo
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.models import Player
 from scorebook.textinput import PlainTextForm
+from scorebook.tournaments.services import (
+    N_MINUS_PLACE,
+    OWN_POINTS,
+    POINTS_PRESETS,
+    choice_of,
+    tournament_variants,
+)
 
 
 def _variant_choices():
-    from scorebook.tournaments.services import tournament_variants
-
     return [
         (
             v.id,
@@ -21,6 +28,11 @@ def _variant_choices():
         )
         for v in tournament_variants()
     ]
+
+
+def _points_choices():
+    own = (OWN_POINTS, _("our own points (below)"))
+    return [(key, preset.label) for key, preset in POINTS_PRESETS.items()] + [own]
 
 
 class TournamentForm(PlainTextForm, forms.Form):
@@ -33,6 +45,12 @@ class TournamentForm(PlainTextForm, forms.Form):
     start_date = forms.DateField(label=_("Day"), widget=forms.DateInput(attrs={"type": "date"}))
     start_time = forms.TimeField(
         label=_("Start time"), widget=forms.TimeInput(attrs={"type": "time"})
+    )
+    registration_closes = forms.DateTimeField(
+        label=_("Registration closes"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Empty: at the start. Walk-ins can be added at the door until the start."),
     )
     hands_per_table = forms.IntegerField(
         label=_("Hands per table in a round"), min_value=1, max_value=99, initial=8
@@ -48,11 +66,38 @@ class TournamentForm(PlainTextForm, forms.Form):
     open_to_all = forms.BooleanField(
         label=_("Open to anybody with an account, not only members"), required=False
     )
-    placement_points = forms.CharField(
-        label=_("Placement points, first to last"),
-        required=False,
-        help_text=_("For example 3, 2, 1, 0. Empty: N−1 … 0 for a table of N."),
+    points_preset = forms.ChoiceField(
+        label=_("Placement points"), choices=_points_choices, initial=N_MINUS_PLACE
     )
+    placement_points = forms.CharField(
+        label=_("Our own points, first to last"),
+        required=False,
+        max_length=200,
+        help_text=_("For example 3, 2, 1, 0 or 2, 1, ½. Tied players share their places' points."),
+    )
+
+    @classmethod
+    def for_tournament(cls, tournament, data=None) -> TournamentForm:
+        """The form filled in with the tournament as it is, in the club's time zone."""
+        start = tournament.local_start()
+        closes = tournament.registration_closes_at
+        preset, own = choice_of(tournament)
+        initial = {
+            "name": tournament.name,
+            "variant": tournament.variant,
+            "start_date": start.date(),
+            "start_time": start.time().replace(second=0, microsecond=0),
+            "registration_closes": closes.astimezone(tournament.tz).replace(tzinfo=None)
+            if closes
+            else None,
+            "hands_per_table": tournament.hands_per_table,
+            "rounds": tournament.rounds,
+            "capacity": tournament.capacity,
+            "open_to_all": tournament.open_to_all,
+            "points_preset": preset,
+            "placement_points": own,
+        }
+        return cls(data, initial=initial)
 
     def starts_at(self, time_zone: str) -> datetime.datetime:
         """The start as an aware datetime, read in the club's time zone."""
@@ -60,3 +105,40 @@ class TournamentForm(PlainTextForm, forms.Form):
         return datetime.datetime.combine(
             data["start_date"], data["start_time"], tzinfo=zoneinfo.ZoneInfo(time_zone)
         )
+
+    def registration_closes_at(self, time_zone: str) -> datetime.datetime | None:
+        """The typed close, read in the club's time zone (Django read it in the server's)."""
+        value = self.cleaned_data.get("registration_closes")
+        if value is None:
+            return None
+        wall_clock = timezone.make_naive(value) if timezone.is_aware(value) else value
+        return wall_clock.replace(tzinfo=zoneinfo.ZoneInfo(time_zone))
+
+
+class WalkInForm(PlainTextForm, forms.Form):
+    """A player at the door: one from the roster, or a new name for it."""
+
+    player = forms.ModelChoiceField(
+        label=_("From the roster"), queryset=None, required=False, empty_label="—"
+    )
+    name = forms.CharField(
+        label=_("Or a new name"),
+        required=False,
+        max_length=Player._meta.get_field("name").max_length,
+        help_text=_("Added to the club's roster; no account needed."),
+    )
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        registered = tournament.registrations.filter(cancelled_at=None).exclude(player=None)
+        self.fields["player"].queryset = tournament.club.players.filter(archived=False).exclude(
+            pk__in=registered.values("player_id")
+        )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("player") and data.get("name"):
+            self.add_error("name", _("Pick a roster player or enter a new name, not both."))
+        elif not data.get("player") and not data.get("name") and not self.errors:
+            self.add_error("player", _("Pick a roster player or enter a new name."))
+        return data

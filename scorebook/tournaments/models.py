@@ -37,12 +37,15 @@ class Tournament(models.Model):
     hands_per_table = models.PositiveSmallIntegerField(_("hands per table in a round"), default=8)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=3)
     capacity = models.PositiveSmallIntegerField(_("places"))
+    # When members can no longer register; None: at the start. Walk-ins are added until the start.
+    registration_closes_at = models.DateTimeField(_("registration closes"), null=True, blank=True)
     open_to_all = models.BooleanField(
         _("open to any registered user"),
         default=False,
         help_text=_("Otherwise only members of the club can register."),
     )
-    # Points for 1st, 2nd, … at a full table; empty means N−1, …, 0 (RULES.md §8).
+    # Points for 1st, 2nd, … at a full table (halves allowed); a smaller table takes the first
+    # places' points. Empty means "n − place": n−1, …, 0 at a table of n (RULES.md §8).
     placement_points = models.JSONField(_("placement points"), default=list, blank=True)
     seed = models.BigIntegerField(_("draw seed"), default=new_seed)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.SCHEDULED)
@@ -57,9 +60,9 @@ class Tournament(models.Model):
     class Meta:
         ordering = ["-starts_at", "-id"]
         constraints = [
+            # Any game's one table size (French 5 seats five); rules/ knows which exist.
             models.CheckConstraint(
-                condition=models.Q(table_size__gte=2) & models.Q(table_size__lte=4),
-                name="tournament_table_size_2_to_4",
+                condition=models.Q(table_size__gte=2), name="tournament_table_size_at_least_2"
             ),
             models.CheckConstraint(condition=models.Q(capacity__gte=2), name="tournament_capacity"),
         ]
@@ -85,10 +88,16 @@ class Registration(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="registrations"
     )
+    # None for a walk-in: the organiser added a roster player at the door, no account needed.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="tournament_entries",
     )
-    # The roster player who sits at the tables; found or added when the tournament starts.
+    # The roster player who sits at the tables: a walk-in's from the start, a member's found or
+    # added when the tournament starts.
     player = models.ForeignKey(
         Player, on_delete=models.RESTRICT, null=True, blank=True, related_name="+"
     )
@@ -104,11 +113,22 @@ class Registration(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "user"], name="registration_unique_tournament_user"
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="registration_unique_tournament_player"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | models.Q(player__isnull=False),
+                name="registration_user_or_player",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} @ {self.tournament}"
+        return f"{self.name} @ {self.tournament}"
+
+    @property
+    def is_walk_in(self) -> bool:
+        return self.user_id is None
 
     @property
     def is_active(self) -> bool:

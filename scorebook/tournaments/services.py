@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime
 import logging
 import random
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -27,6 +28,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Min, Prefetch, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import rules
 from rules.variant import NOT_DEALS
@@ -34,6 +36,7 @@ from scorebook import services as core
 from scorebook import textinput
 from scorebook.amounts import cents
 from scorebook.models import Entry, Hand, Membership, Player, Session
+from scorebook.roster import account_name
 from scorebook.services import ServiceError
 from scorebook.tournaments.models import (
     Placement,
@@ -47,7 +50,6 @@ from scorebook.tournaments.models import (
 log = logging.getLogger(__name__)
 
 CONFIRMATION_WINDOW = datetime.timedelta(minutes=15)
-TABLE_SIZES = (2, 3, 4)
 
 
 def _now(now: datetime.datetime | None) -> datetime.datetime:
@@ -76,14 +78,15 @@ def family_variant(variant_id: str, size: int) -> str | None:
 
 
 def tournament_variants() -> list:
-    """Variants a tournament can be played in: one table size of 2, 3 or 4."""
+    """Every game a tournament table can play: one that seats one number of players."""
     return [v for v in rules.variants() if _tournament_table(v)]
 
 
 def _tournament_table(variant) -> int | None:
-    """The players at a tournament table of `variant`: its one player count, if 2, 3 or 4."""
+    """The players at a tournament table of `variant`: its one player count. A game for
+    several counts has no one size to draw tables of; the sit-out seat is never used."""
     counts = variant.player_counts
-    return counts[0] if len(counts) == 1 and counts[0] in TABLE_SIZES else None
+    return counts[0] if len(counts) == 1 and counts[0] >= 2 else None
 
 
 def table_size_of(variant_id: str) -> int:
@@ -95,7 +98,7 @@ def table_sizes(tournament: Tournament, players: int) -> tuple[list[int], int]:
     """The sizes of a round's tables for `players`, and how many sit the round out (byes).
 
     Full tables first; the remainder forms a last, smaller table when the variant's family has
-    a form for that many (Slovenian 3 or 2, French 3); otherwise the remainder has byes.
+    a form for that many (Slovenian 3 or 2, French 4 or 3); otherwise the remainder has byes.
     """
     full, rest = divmod(players, tournament.table_size)
     sizes = [tournament.table_size] * full
@@ -104,18 +107,38 @@ def table_sizes(tournament: Tournament, players: int) -> tuple[list[int], int]:
     return sizes, rest
 
 
+def possible_table_sizes(tournament: Tournament) -> list[int]:
+    """The full table's size, then every smaller size a last table may have."""
+    smaller = range(tournament.table_size - 1, 1, -1)
+    return [tournament.table_size] + [n for n in smaller if family_variant(tournament.variant, n)]
+
+
 def points_for(tournament: Tournament, size: int) -> list[Decimal]:
     """Placement points for 1st … last at a table of `size`.
 
-    The default is size−1, …, 0. A club's own points are for a full table; a smaller table
-    keeps the first places' points and gives its last place the last place's points.
+    The default, "n − place", is size−1, …, 0 at every table. The tournament's own points are
+    for a full table; a smaller table gets the points of its first places.
     """
-    custom = [Decimal(str(p)) for p in tournament.placement_points or []]
-    if not custom:
+    own = [Decimal(str(p)) for p in tournament.placement_points or []]
+    if not own:
         return [Decimal(size - 1 - i) for i in range(size)]
-    if size >= len(custom):
-        return custom
-    return custom[: size - 1] + [custom[-1]]
+    return (own + [Decimal(0)] * size)[:size]
+
+
+def points_text(points: Decimal) -> str:
+    """2 -> "2", 0.5 -> "½", 2.5 -> "2½": placement points as clubs write them."""
+    whole = int(points)
+    if points == whole:
+        return str(whole)
+    return f"{whole or ''}½" if points - whole == Decimal("0.5") else str(points)
+
+
+def points_scheme(tournament: Tournament) -> list[tuple[int, list[str]]]:
+    """[(table size, points of 1st … last as written)] for every table the tournament can have."""
+    return [
+        (size, [points_text(p) for p in points_for(tournament, size)])
+        for size in possible_table_sizes(tournament)
+    ]
 
 
 def share_places(totals: Sequence[tuple[object, Decimal]], points: Sequence[Decimal]):
@@ -139,24 +162,93 @@ def share_places(totals: Sequence[tuple[object, Decimal]], points: Sequence[Deci
     return result
 
 
-# --- Creating -----------------------------------------------------------------------------
+# --- Placement points: presets and the organiser's own ----------------------------------------
 
+
+@dataclass(frozen=True)
+class PointsPreset:
+    """A convention clubs use: the points of 1st, 2nd, … for each table size it is made for.
+    `by_size` None is "n − place", which fits every table (stored as no points at all)."""
+
+    label: str
+    by_size: dict[int, tuple[str, ...]] | None
+
+
+N_MINUS_PLACE = "n-place"
+OWN_POINTS = "own"
+POINTS_PRESETS = {
+    N_MINUS_PLACE: PointsPreset(gettext_lazy("n − place (3, 2, 1, 0 at four)"), None),
+    "three-player-championship": PointsPreset(
+        gettext_lazy("three-player championship 2 / 1 / ½"), {3: ("2", "1", "0.5")}
+    ),
+    "four-player-league": PointsPreset(
+        gettext_lazy("four-player league 4 / 3 / 2 / 1"), {4: ("4", "3", "2", "1")}
+    ),
+}
 
 MAX_PLACEMENT_POINTS = 1000  # far above any club's convention; a ranking's sums stay small
+# Points are typed "2, 1, ½" or "2/1/0.5": a comma separates, a point or ½ makes a half.
+POINTS_SEPARATORS = re.compile(r"[\s,;/]+")
 
 
-def parse_points(text: str, table_size: int) -> list[int]:
-    """'3, 2, 1, 0' -> [3, 2, 1, 0]; empty -> [] (the default)."""
-    text = (text or "").replace(";", ",").strip()
-    if not text:
+def _stored(value: Decimal) -> int | float:
+    """A point value for the JSON field: whole numbers as ints, halves as floats (exact)."""
+    return int(value) if value == int(value) else float(value)
+
+
+def preset_points(preset_id: str, table_size: int) -> list[int | float]:
+    """The points a preset gives a full table of `table_size`; [] for "n − place"."""
+    preset = POINTS_PRESETS[preset_id]
+    if preset.by_size is None:
+        return []
+    points = preset.by_size.get(table_size)
+    if points is None:
+        sizes = ", ".join(str(n) for n in sorted(preset.by_size))
+        raise ServiceError(
+            _("These points are for tables of %(sizes)s players: pick other points.")
+            % {"sizes": sizes},
+            "points_preset",
+        )
+    return [_stored(Decimal(p)) for p in points]
+
+
+def chosen_points(preset_id: str, text: str, table_size: int) -> list[int | float]:
+    """The points of the form's choice: a preset, or the organiser's own list in `text`."""
+    if preset_id == OWN_POINTS:
+        if not (text or "").strip():
+            raise ServiceError(_("Enter the points of each place."), "placement_points")
+        return parse_points(text, table_size)
+    if (text or "").strip():
+        raise ServiceError(
+            _("To use these points choose “our own points” above, or clear them."),
+            "placement_points",
+        )
+    return preset_points(preset_id, table_size)
+
+
+def choice_of(tournament: Tournament) -> tuple[str, str]:
+    """(preset id, own points as text) that give the tournament's points: the edit form's start."""
+    stored = [Decimal(str(p)) for p in tournament.placement_points or []]
+    if not stored:
+        return N_MINUS_PLACE, ""
+    for preset_id, preset in POINTS_PRESETS.items():
+        if preset.by_size and [Decimal(p) for p in preset.by_size.get(len(stored), ())] == stored:
+            return preset_id, ""
+    return OWN_POINTS, ", ".join(points_text(p) for p in stored)
+
+
+def parse_points(text: str, table_size: int) -> list[int | float]:
+    """'3, 2, 1, 0' -> [3, 2, 1, 0]; '2 / 1 / ½' -> [2, 1, 0.5]; empty -> [] (n − place)."""
+    parts = [p for p in POINTS_SEPARATORS.split((text or "").replace("½", ".5")) if p]
+    if not parts:
         return []
     try:
-        values = [textinput.number(part, whole=True) for part in text.replace(",", " ").split()]
+        values = [textinput.number(part) for part in parts]
     except textinput.InputError:
         values = []
-    if not values or max(values) > MAX_PLACEMENT_POINTS:
+    if not values or any(v * 2 != int(v * 2) or v > MAX_PLACEMENT_POINTS for v in values):
         raise ServiceError(
-            _("Enter whole numbers up to %(max)d, separated by commas.")
+            _("Enter whole or half points (2.5 or 2½) up to %(max)d, separated by commas.")
             % {"max": MAX_PLACEMENT_POINTS},
             "placement_points",
         )
@@ -170,67 +262,114 @@ def parse_points(text: str, table_size: int) -> list[int]:
             _("Points go down from first place to last and are not negative."),
             "placement_points",
         )
-    return values
+    return [_stored(Decimal(v)) for v in values]
+
+
+# --- Creating and editing -----------------------------------------------------------------
+
+
+@dataclass
+class Plan:
+    """What the organiser decides about a tournament, and may change until it starts."""
+
+    name: str
+    variant: str
+    starts_at: datetime.datetime
+    hands_per_table: int
+    rounds: int
+    capacity: int
+    open_to_all: bool = False
+    placement_points: Sequence[int | float] = ()
+    # None: registration closes at the start.
+    registration_closes_at: datetime.datetime | None = None
+
+
+def _apply(tournament: Tournament, plan: Plan, now: datetime.datetime) -> None:
+    """Write `plan` into `tournament`, refusing what cannot be played, each at its field."""
+    table_size = _tournament_table(rules.get_variant(plan.variant))
+    if table_size is None:
+        raise ServiceError(_("Pick a game that a tournament table can play."), "variant")
+    tournament.name = " ".join(plan.name.split())
+    tournament.variant = plan.variant
+    tournament.table_size = table_size
+    tournament.starts_at = plan.starts_at
+    tournament.registration_closes_at = plan.registration_closes_at
+    tournament.hands_per_table = plan.hands_per_table
+    tournament.rounds = 1 if table_size == 2 else plan.rounds
+    tournament.capacity = plan.capacity
+    tournament.open_to_all = plan.open_to_all
+    tournament.placement_points = list(plan.placement_points)
+    if not tournament.name:
+        raise ServiceError(_("Enter a name."), "name")
+    if plan.capacity < table_size:
+        raise ServiceError(
+            _("There must be places for at least one table (%(n)d).") % {"n": table_size},
+            "capacity",
+        )
+    if plan.starts_at <= now:
+        raise ServiceError(_("The start must be ahead: pick a later time."), "starts_at")
+    if plan.registration_closes_at and plan.registration_closes_at > plan.starts_at:
+        raise ServiceError(
+            _("Registration closes at the start at the latest."), "registration_closes_at"
+        )
 
 
 def create_tournament(
     *,
     club,
     user,
-    name: str,
-    variant: str,
-    starts_at: datetime.datetime,
-    hands_per_table: int,
-    rounds: int,
-    capacity: int,
-    open_to_all: bool = False,
-    placement_points: Sequence[int] = (),
     seed: int | None = None,
     now: datetime.datetime | None = None,
+    **plan,
 ) -> Tournament:
-    now = _now(now)
-    table_size = _tournament_table(rules.get_variant(variant))
-    if table_size is None:
-        raise ServiceError(_("Pick a game for tables of 2, 3 or 4 players."), "variant")
-    tournament = Tournament(
-        club=club,
-        name=" ".join(name.split()),
-        variant=variant,
-        table_size=table_size,
-        starts_at=starts_at,
-        hands_per_table=hands_per_table,
-        rounds=1 if table_size == 2 else rounds,
-        capacity=capacity,
-        open_to_all=open_to_all,
-        placement_points=list(placement_points),
-        created_by=user,
-    )
+    """A new tournament, open for registration; `plan` holds the fields of `Plan`."""
+    tournament = Tournament(club=club, created_by=user)
     if seed is not None:
         tournament.seed = seed
-    if not tournament.name:
-        raise ServiceError(_("Enter a name."), "name")
-    if capacity < table_size:
-        raise ServiceError(
-            _("There must be places for at least one table (%(n)d).") % {"n": table_size},
-            "capacity",
-        )
-    # Registration runs until the day of the tournament, so that day must still be ahead.
-    if tournament.local_start().date() <= timezone.localtime(now, tournament.tz).date():
-        raise ServiceError(
-            _("Registration closes when the tournament's day begins: pick a later day."),
-            "starts_at",
-        )
+    _apply(tournament, Plan(**plan), _now(now))
     tournament.save()
     return tournament
+
+
+def has_started(tournament: Tournament, now: datetime.datetime | None = None) -> bool:
+    """At its start time, or earlier when the organiser started it, the tournament is what it
+    is: no more changes, walk-ins or cancellations."""
+    return tournament.status != Status.SCHEDULED or _now(now) >= tournament.starts_at
+
+
+def edit_tournament(
+    tournament: Tournament, plan: Plan, now: datetime.datetime | None = None
+) -> Tournament:
+    """Change the plan until the start. New places go to those waiting, in order; fewer
+    places send the last to have registered back to the waiting list."""
+    now = _now(now)
+    with transaction.atomic():
+        tournament = _lock(tournament)
+        if has_started(tournament, now):
+            raise ServiceError(_("The tournament has started: it can no longer be changed."))
+        _apply(tournament, plan, now)
+        tournament.save()
+        _seat_in_order(tournament)
+    return tournament
+
+
+def _seat_in_order(tournament: Tournament) -> None:
+    """Places to the first `capacity` in order of registration, the rest waiting (locked).
+    Registering and cancelling keep this order, so only a change of capacity moves anybody."""
+    active = tournament.registrations.filter(cancelled_at=None, absent=False).order_by(
+        "registered_at", "id"
+    )
+    placed = [r.pk for r in active[: tournament.capacity]]
+    active.exclude(pk__in=placed).filter(has_place=True).update(has_place=False)
+    active.filter(pk__in=placed, has_place=False).update(has_place=True)
 
 
 # --- Registration -------------------------------------------------------------------------
 
 
 def registration_closes_at(tournament: Tournament) -> datetime.datetime:
-    """Midnight in the club's time zone at the beginning of the tournament's day."""
-    day = tournament.local_start().date()
-    return datetime.datetime.combine(day, datetime.time(0), tzinfo=tournament.tz)
+    """When the organiser closes registration; by default at the start."""
+    return tournament.registration_closes_at or tournament.starts_at
 
 
 def confirmation_opens_at(tournament: Tournament) -> datetime.datetime:
@@ -269,7 +408,8 @@ def register(tournament: Tournament, user, now: datetime.datetime | None = None)
         if not registration_is_open(tournament, now):
             raise ServiceError(_("Registration for this tournament is closed."))
         registration = tournament.registrations.filter(user=user).first()
-        if registration is not None and registration.is_active:
+        at_the_door = tournament.registrations.filter(cancelled_at=None, player__user=user)
+        if (registration is not None and registration.is_active) or at_the_door.exists():
             raise ServiceError(_("You are already registered."))
         placed = tournament.registrations.filter(cancelled_at=None, has_place=True).count()
         if registration is None:
@@ -304,7 +444,7 @@ def cancel_registration(
     with transaction.atomic():
         tournament = _lock(registration.tournament)
         registration = Registration.objects.select_for_update().get(pk=registration.pk)
-        if tournament.status != Status.SCHEDULED or now >= tournament.starts_at:
+        if has_started(tournament, now):
             raise ServiceError(_("The tournament has started; it is too late to cancel."))
         if not registration.is_active:
             raise ServiceError(_("This registration is already cancelled."))
@@ -313,6 +453,45 @@ def cancel_registration(
         registration.confirmed_at = None
         registration.save(update_fields=["cancelled_at", "has_place", "confirmed_at"])
         _promote(tournament)
+    return registration
+
+
+def add_walk_in(
+    tournament: Tournament,
+    player: Player | None = None,
+    name: str = "",
+    now: datetime.datetime | None = None,
+) -> Registration:
+    """At the door, until the start: the organiser adds a roster player, or a new name to the
+    roster; no account needed. He is here, so his presence is confirmed; he gets a free place,
+    or waits like anybody registered after the places ran out."""
+    now = _now(now)
+    with transaction.atomic():
+        tournament = _lock(tournament)
+        if has_started(tournament, now):
+            raise ServiceError(_("The tournament has started: nobody more can join."))
+        if player is None:
+            player = core.add_player(club=tournament.club, name=name)
+        elif player.club_id != tournament.club_id:
+            raise ServiceError(_("Pick a player of the club's roster."), "player")
+        active = tournament.registrations.filter(cancelled_at=None)
+        if active.filter(Q(player=player) | Q(user__isnull=False, user_id=player.user_id)).exists():
+            raise ServiceError(
+                _("%(name)s is already registered.") % {"name": player.name}, "player"
+            )
+        placed = active.filter(has_place=True).count()
+        registration, _created = Registration.objects.update_or_create(
+            tournament=tournament,
+            player=player,
+            defaults={
+                "user": None,
+                "registered_at": now,
+                "confirmed_at": now,
+                "cancelled_at": None,
+                "absent": False,
+                "has_place": placed < tournament.capacity,
+            },
+        )
     return registration
 
 
@@ -384,8 +563,9 @@ def start_tournament(
             return tournament
         tournament.starts_at = min(tournament.starts_at, now)
         for registration in playing:
-            registration.player = _player_for(tournament.club, registration.user)
-            registration.save(update_fields=["player"])
+            if registration.player_id is None:  # a walk-in has his player already
+                registration.player = _player_for(tournament.club, registration.user)
+                registration.save(update_fields=["player"])
         tournament.status = Status.RUNNING
         tournament.save(update_fields=["starts_at", "started_at", "status"])
         if tournament.is_knockout:
@@ -399,11 +579,9 @@ def _cancel(tournament: Tournament, now: datetime.datetime) -> None:
     tournament.status = Status.CANCELLED
     tournament.cancelled_at = now
     tournament.save(update_fields=["started_at", "status", "cancelled_at"])
-    recipients = [
-        r.user.email
-        for r in tournament.registrations.filter(cancelled_at=None).select_related("user")
-        if r.user.email
-    ]
+    # A walk-in has no account and no address: he hears it at the door.
+    registered = tournament.registrations.filter(cancelled_at=None).exclude(user=None)
+    recipients = [r.user.email for r in registered.select_related("user") if r.user.email]
     start = tournament.local_start()
     subject = _("%(name)s is cancelled") % {"name": tournament.name}
     body = _(
@@ -425,17 +603,19 @@ def _cancel(tournament: Tournament, now: datetime.datetime) -> None:
 
 
 def _player_for(club, user) -> Player:
-    """The user's player on the club's roster, added (or restored) when he has none."""
-    player = club.players.filter(user=user).order_by("archived", "id").first()
+    """The user's linked player on the club's roster (restored when archived); a registrant
+    without one gets a new player named after his account, linked to it. A roster name that
+    is taken makes "Name 2", "Name 3", …: never a second player beside the linked one."""
+    player = club.players.filter(user=user).first()
     if player is not None:
         if player.archived:
             player.archived = False
             player.save(update_fields=["archived"])
         return player
-    name = " ".join((user.get_full_name() or user.get_username()).split())
+    name = " ".join(account_name(user).split())
     # Each candidate is fitted before it is checked: cut after the check, a long name that
     # starts like a roster name would become that name, and break the club's unique names.
-    for suffix in _name_suffixes(name, user.get_username()):
+    for suffix in _name_suffixes():
         candidate = _fit_player_name(name, suffix)
         if not club.players.filter(name__iexact=candidate).exists():
             return Player.objects.create(club=club, name=candidate, user=user)
@@ -445,14 +625,12 @@ def _player_for(club, user) -> Player:
 PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
 
 
-def _name_suffixes(name: str, username: str) -> Iterable[str]:
-    """None, then the username (when it says more than the name and leaves it room), then 2, 3…"""
+def _name_suffixes() -> Iterable[str]:
+    """None, then 2, 3, …"""
     yield ""
-    if username.lower() != name.lower() and len(username) + 3 <= PLAYER_NAME_LENGTH // 2:
-        yield f" ({username})"
     n = 2
     while True:
-        yield f" ({n})"
+        yield f" {n}"
         n += 1
 
 

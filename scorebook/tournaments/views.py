@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -13,16 +14,23 @@ from scorebook.models import Role
 from scorebook.services import ServiceError
 from scorebook.tournaments import services
 from scorebook.tournaments.access import tournament_view
-from scorebook.tournaments.forms import TournamentForm
+from scorebook.tournaments.forms import TournamentForm, WalkInForm
 from scorebook.tournaments.models import Status, Tournament
+from scorebook.views.confirm import ASK, confirm_page
 
 POST = ("POST",)
+FORM = ("GET", "HEAD", "POST")
+
+
+def _detail_url(tournament: Tournament) -> str:
+    return reverse(
+        "scorebook:tournaments:detail",
+        kwargs={"club": tournament.club.slug, "tournament": tournament.pk},
+    )
 
 
 def _to_detail(tournament: Tournament):
-    return redirect(
-        "scorebook:tournaments:detail", club=tournament.club.slug, tournament=tournament.pk
-    )
+    return redirect(_detail_url(tournament))
 
 
 def _sync(tournament: Tournament) -> None:
@@ -40,6 +48,7 @@ def _context(request, **extra) -> dict:
         "tclub": tournament.club,
         "is_member": membership is not None,
         "is_admin": membership is not None and membership.has_role(Role.ADMIN),
+        "points_scheme": services.points_scheme(tournament),
     }
     context.update(extra)
     return context
@@ -61,34 +70,113 @@ def tournament_list(request):
     )
 
 
-@club_view(role=Role.ADMIN, methods=("GET", "HEAD", "POST"))
+def _posted(request):
+    """The posted data, or None for a GET: an empty POST still binds the form, and is refused."""
+    return request.POST if request.method == "POST" else None
+
+
+# The form's field for each field of the plan the services name in a refusal.
+FORM_FIELDS = {"starts_at": "start_date", "registration_closes_at": "registration_closes"}
+
+
+def _plan(form: TournamentForm, club) -> services.Plan:
+    """The organiser's form as a plan; its points refused at their field (ServiceError)."""
+    data = form.cleaned_data
+    return services.Plan(
+        name=data["name"],
+        variant=data["variant"],
+        starts_at=form.starts_at(club.time_zone),
+        registration_closes_at=form.registration_closes_at(club.time_zone),
+        hands_per_table=data["hands_per_table"],
+        rounds=data["rounds"],
+        capacity=data["capacity"],
+        open_to_all=data["open_to_all"],
+        placement_points=services.chosen_points(
+            data["points_preset"],
+            data["placement_points"],
+            services.table_size_of(data["variant"]),
+        ),
+    )
+
+
+def _refuse_at_field(form, exc: ServiceError) -> None:
+    form.add_error(FORM_FIELDS.get(exc.field, exc.field), exc.message)
+
+
+@club_view(role=Role.ADMIN, methods=FORM)
 def tournament_create(request):
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(_posted(request))
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            points = services.parse_points(
-                data["placement_points"], services.table_size_of(data["variant"])
-            )
             tournament = services.create_tournament(
-                club=request.club,
-                user=request.user,
-                name=data["name"],
-                variant=data["variant"],
-                starts_at=form.starts_at(request.club.time_zone),
-                hands_per_table=data["hands_per_table"],
-                rounds=data["rounds"],
-                capacity=data["capacity"],
-                open_to_all=data["open_to_all"],
-                placement_points=points,
+                club=request.club, user=request.user, **vars(_plan(form, request.club))
             )
         except ServiceError as exc:
-            field = "start_date" if exc.field == "starts_at" else exc.field
-            form.add_error(field, exc.message)
+            _refuse_at_field(form, exc)
         else:
             messages.success(request, _("The tournament is open for registration."))
             return _to_detail(tournament)
     return render(request, "tournaments/form.html", {"club": request.club, "form": form})
+
+
+@club_view(role=Role.ADMIN, methods=FORM)
+def tournament_edit(request, tournament):
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    started = services.has_started(tournament)
+    form = TournamentForm.for_tournament(tournament, _posted(request))
+    if request.method == "POST" and not started and form.is_valid():
+        try:
+            services.edit_tournament(tournament, _plan(form, request.club))
+        except ServiceError as exc:
+            _refuse_at_field(form, exc)
+        else:
+            messages.success(request, _("The tournament is changed."))
+            return _to_detail(tournament)
+    status = 409 if request.method == "POST" and started else 200
+    return render(
+        request,
+        "tournaments/form.html",
+        {"club": request.club, "form": form, "tournament": tournament, "started": started},
+        status=status,
+    )
+
+
+@club_view(role=Role.ADMIN, methods=FORM)
+def walk_in(request, tournament):
+    """At the door: the organiser adds players until the start."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    started = services.has_started(tournament)
+    form = WalkInForm(_posted(request), tournament=tournament)
+    if request.method == "POST" and not started and form.is_valid():
+        try:
+            registration = services.add_walk_in(
+                tournament, form.cleaned_data["player"], form.cleaned_data["name"]
+            )
+        except ServiceError as exc:
+            form.add_error(exc.field or None, exc.message)
+        else:
+            messages.success(request, _walk_in_message(registration))
+            return redirect(request.path)
+    walk_ins = tournament.registrations.filter(cancelled_at=None, user=None)
+    return render(
+        request,
+        "tournaments/walk_in.html",
+        {
+            "club": request.club,
+            "tclub": request.club,
+            "tournament": tournament,
+            "form": form,
+            "started": started,
+            "walk_ins": walk_ins.select_related("player"),
+        },
+        status=409 if request.method == "POST" and started else 200,
+    )
+
+
+def _walk_in_message(registration) -> str:
+    if registration.has_place:
+        return _("%(name)s has a place.") % {"name": registration.name}
+    return _("All places are taken: %(name)s is on the waiting list.") % {"name": registration.name}
 
 
 @tournament_view()
@@ -112,13 +200,13 @@ def tournament_detail(request):
             waiting_position=next(
                 (i for i, r in enumerate(waiting, start=1) if r.user_id == request.user.pk), None
             ),
-            points=services.points_for(tournament, tournament.table_size),
             may_register=services.registration_is_open(tournament, now)
             and services.may_register(tournament, request.user),
             registration_closes_at=services.registration_closes_at(tournament),
             confirmation_opens_at=services.confirmation_opens_at(tournament),
             confirmation_open=services.confirmation_is_open(tournament, now),
-            may_cancel=tournament.status == Status.SCHEDULED and now < tournament.starts_at,
+            started=services.has_started(tournament, now),
+            may_cancel=not services.has_started(tournament, now),
             may_start=tournament.status == Status.SCHEDULED
             and now >= services.confirmation_opens_at(tournament),
             current_round=services.current_round(tournament),
@@ -157,8 +245,17 @@ def register(request):
     return _to_detail(request.tournament)
 
 
-@tournament_view(methods=POST)
+@tournament_view(methods=ASK)
 def cancel(request):
+    if request.method != "POST":
+        return confirm_page(
+            request,
+            _("Cancel your registration?"),
+            _("Cancel my registration"),
+            _detail_url(request.tournament),
+            detail=_("A freed place goes to the first on the waiting list."),
+            context=_context(request),
+        )
     return _act(
         request,
         lambda: services.cancel_registration(_my_registration(request)),
@@ -175,9 +272,17 @@ def confirm(request):
     )
 
 
-@club_view(role=Role.ADMIN, methods=POST)
+@club_view(role=Role.ADMIN, methods=ASK)
 def start(request, tournament):
     tournament = get_for_club(Tournament, request.club, pk=tournament)
+    if request.method != "POST":
+        return confirm_page(
+            request,
+            _("Start the tournament now?"),
+            _("Start"),
+            _detail_url(tournament),
+            detail=_("Whoever has a place and has not confirmed loses it, and round 1 is drawn."),
+        )
     try:
         tournament = services.start_tournament(tournament, user=request.user)
     except ServiceError as exc:

@@ -19,6 +19,7 @@ from scorebook import hands
 from scorebook.tournaments import services
 from scorebook.tournaments.models import Round, Status, Tournament
 from tests.tournaments import fixtures
+from tests.tournaments.helpers import announce
 
 # The shared fixtures, under their own names so that pytest finds them here.
 people = fixtures.people
@@ -47,6 +48,12 @@ def klop(session, **points):
 
 
 def test_a_small_tournament_from_sign_up_to_final_ranking(phone, club, people, organiser):
+    from scorebook.models import Player
+
+    # Ana and Bor are on the roster already, linked to their accounts: the tournament seats
+    # them as they are, and makes no "ana (ana)" beside them.
+    for user in people[:2]:
+        Player.objects.create(club=club, name=user.first_name, user=user)
     page = phone
     # The organiser announces it for three days from now.
     log_in(page, "olivia")
@@ -99,6 +106,7 @@ def test_a_small_tournament_from_sign_up_to_final_ranking(phone, club, people, o
     log_in(page, "olivia")
     page.goto(f"/c/{club.slug}/tournaments/{tournament.pk}/")
     page.get_by_role("button", name="Start the tournament").click()
+    page.get_by_role("button", name="Start", exact=True).click()  # it asks first
     expect(page.get_by_text("The tournament has started: round 1 is drawn.")).to_be_visible()
     expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
     expect(page.get_by_text("0 of 1 hands")).to_be_visible()
@@ -139,4 +147,90 @@ def test_a_small_tournament_from_sign_up_to_final_ranking(phone, club, people, o
     ]
     assert page.evaluate("document.documentElement.scrollWidth") <= 412
     page.screenshot(path=str(SCREENSHOTS / "tournament-ranking.png"), full_page=True)
+    assert page.console_errors == []
+    roster = sorted(Player.objects.filter(club=club).values_list("name", flat=True))
+    assert roster == ["Ana", "Bor", "Cene", "Dani"], roster  # one player each, no duplicates
+
+
+# What a thumb taps: buttons, links drawn as buttons, the tournament's own links, the fields.
+THUMB_TARGETS = (
+    "main button, main [role=button], main .actions a, main select, "
+    "main input:not([type=hidden]):not([type=checkbox]):not([type=radio])"
+)
+
+
+def fits_a_small_phone(page) -> None:
+    """At 360 px: nothing scrolls sideways and every thumb target is at least 44 px high."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    small = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)]
+            .filter((e) => e.getClientRects().length)
+            .filter((e) => e.getBoundingClientRect().height < 44)
+            .map((e) => e.outerHTML.slice(0, 80))""",
+        THUMB_TARGETS,
+    )
+    assert small == [], small
+
+
+def test_the_organiser_edits_adds_a_walk_in_and_the_ranking_shows_placement_points(
+    phone, club, people, organiser
+):
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 780})
+    tournament = announce(club, organiser, rounds=1, capacity=8)
+    detail = f"/c/{club.slug}/tournaments/{tournament.pk}/"
+
+    # The organiser renames it and picks the league's points.
+    log_in(page, "olivia")
+    page.goto(detail)
+    fits_a_small_phone(page)
+    page.get_by_role("button", name="Edit the tournament").click()
+    page.get_by_label("Name").fill("Advent open")
+    page.get_by_label("Placement points").select_option("four-player-league")
+    fits_a_small_phone(page)
+    page.screenshot(path=str(SCREENSHOTS / "tournament-edit.png"), full_page=True)
+    page.get_by_role("button", name="Save the changes").click()
+    expect(page.get_by_text("The tournament is changed.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Advent open")).to_be_visible()
+
+    # Three members registered and are here; the day has come (ten minutes to the start).
+    Tournament.objects.filter(pk=tournament.pk).update(
+        starts_at=timezone.now() + datetime.timedelta(minutes=10)
+    )
+    for user in people[:3]:
+        services.confirm_presence(services.register(tournament, user))
+
+    # Zala comes to the door without an account.
+    page.reload()
+    page.get_by_role("button", name="Add players at the door").click()
+    page.get_by_label("Or a new name").fill("Zala")
+    fits_a_small_phone(page)
+    page.screenshot(path=str(SCREENSHOTS / "tournament-walk-in.png"), full_page=True)
+    page.get_by_role("button", name="Add the player").click()
+    expect(page.get_by_text("Zala has a place.")).to_be_visible()
+    page.get_by_role("button", name="Back to the tournament").click()
+    expect(page.get_by_role("listitem").filter(has_text="Zala")).to_be_visible()
+
+    # Starting asks first.
+    page.get_by_role("button", name="Start the tournament").click()
+    expect(page.get_by_role("heading", name="Start the tournament now?")).to_be_visible()
+    fits_a_small_phone(page)
+    page.get_by_role("button", name="Start", exact=True).click()
+    expect(page.get_by_text("The tournament has started: round 1 is drawn.")).to_be_visible()
+    table = Round.objects.get(tournament=tournament, number=1).tables.get()
+    a, b, c, d = (p.name for p in table.session.seated_players())
+    assert "Zala" in (a, b, c, d)
+    klop(table.session, **{a: 5, b: 10, c: 20, d: 35})
+
+    page.get_by_role("link", name="Final ranking").click()
+    ranking = page.locator("table.standings tbody tr").all_inner_texts()
+    assert [row.split("\t")[:3] for row in ranking] == [
+        ["1", a, "4"],
+        ["2", b, "3"],
+        ["3", c, "2"],
+        ["4", d, "1"],
+    ]
+    expect(page.locator(".points-scheme")).to_contain_text("4 / 3 / 2 / 1")
+    fits_a_small_phone(page)
+    page.screenshot(path=str(SCREENSHOTS / "tournament-points.png"), full_page=True)
     assert page.console_errors == []

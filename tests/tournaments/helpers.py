@@ -18,6 +18,25 @@ def at(hour: int, minute: int = 0, second: int = 0, day: int = 5) -> datetime.da
     return datetime.datetime(2026, 12, day, hour, minute, second, tzinfo=LJ)
 
 
+def announce(club, user, **overrides):
+    """A Slovenian four-player Swiss announced for three days from now, by the real clock."""
+    from django.utils import timezone
+
+    from scorebook.tournaments import services
+
+    values = {
+        "name": "Advent cup",
+        "variant": "slovenian-4",
+        "starts_at": timezone.now() + datetime.timedelta(days=3),
+        "hands_per_table": 1,
+        "rounds": 2,
+        "capacity": 4,
+        "seed": 7,
+    }
+    values.update(overrides)
+    return services.create_tournament(club=club, user=user, **values)
+
+
 def record(table, data: dict, user=None):
     from scorebook import hands
 

@@ -92,7 +92,8 @@ def test_placement_points_for_smaller_tables():
     assert services.points_for(default, 4) == [D(3), D(2), D(1), D(0)]
     assert services.points_for(default, 3) == [D(2), D(1), D(0)]
     custom = Tournament(variant="slovenian-4", table_size=4, placement_points=[5, 3, 1, 0])
-    assert services.points_for(custom, 3) == [D(5), D(3), D(0)]
+    # A smaller table gets the points of its first places.
+    assert services.points_for(custom, 3) == [D(5), D(3), D(1)]
     assert services.parse_points("5, 3, 1, 0", 4) == [5, 3, 1, 0]
 
 

@@ -29,16 +29,28 @@ def test_places_then_waiting_list_in_order_of_registration(make_tournament, peop
         services.register(tournament, people[0], now=CREATED)
 
 
-def test_registration_closes_when_the_tournaments_day_begins(make_tournament, people):
+def test_registration_closes_at_the_start_by_default(make_tournament, people):
     tournament = make_tournament()
-    services.register(tournament, people[0], now=at(23, 59, 59, day=4))
+    assert services.registration_closes_at(tournament) == START
+    services.register(tournament, people[0], now=at(18, 59, 59))
     with pytest.raises(ServiceError, match="closed"):
-        services.register(tournament, people[1], now=at(0, 0, 0, day=5))
+        services.register(tournament, people[1], now=START)
 
 
-def test_a_tournament_must_start_on_a_later_day_than_today(make_tournament):
-    with pytest.raises(ServiceError, match="later day"):
-        make_tournament(now=at(9, 0))
+def test_registration_closes_when_the_organiser_says(make_tournament, people):
+    tournament = make_tournament(registration_closes_at=at(12, 0))
+    services.register(tournament, people[0], now=at(11, 59, 59))
+    with pytest.raises(ServiceError, match="closed"):
+        services.register(tournament, people[1], now=at(12, 0))
+    with pytest.raises(ServiceError, match="at the start at the latest") as refused:
+        make_tournament(registration_closes_at=at(19, 1))
+    assert refused.value.field == "registration_closes_at"
+
+
+def test_a_tournament_may_start_today_but_not_in_the_past(make_tournament):
+    assert make_tournament(now=at(9, 0)).starts_at == START
+    with pytest.raises(ServiceError, match="later time"):
+        make_tournament(now=START)
 
 
 def test_members_only_unless_open_to_all(make_tournament, make_user):

@@ -64,7 +64,10 @@ def create_form(**values) -> dict:
         "hands_per_table": "6",
         "rounds": "3",
         "capacity": "12",
+        "points_preset": "n-place",
     }
+    if "placement_points" in values:
+        data["points_preset"] = "own"
     data.update(values)
     return data
 
@@ -97,9 +100,9 @@ def test_create_form_errors_stand_next_to_their_fields(club, organiser, client_a
     assert "Give points for each of the 4 places at a table." in field_error(
         response.content.decode(), "placement_points"
     )
-    today = create_form(start_date=timezone.localdate().isoformat(), start_time="23:59")
-    response = client.post(create, today)
-    assert "pick a later day" in field_error(response.content.decode(), "start_date")
+    past = create_form(start_date=(timezone.localdate() - datetime.timedelta(days=1)).isoformat())
+    response = client.post(create, past)
+    assert "pick a later time" in field_error(response.content.decode(), "start_date")
     assert not Tournament.objects.exists()
 
 
@@ -136,11 +139,8 @@ def test_sign_up_page_shows_my_place_then_waiting(later, people, client_as):
 def test_confirm_button_in_the_last_15_minutes(soon, people, client_as):
     tournament = soon()
     client = client_as(people[0])
-    client.post(url("register", tournament))  # an admin's test tournament: no day rule here
-    assert Registration.objects.count() == 0  # registration closed on the day
-    Registration.objects.create(
-        tournament=tournament, user=people[0], registered_at=timezone.now(), has_place=True
-    )
+    client.post(url("register", tournament))  # registration runs until the start
+    assert Registration.objects.get().has_place
     page = client.get(url("detail", tournament)).content.decode()
     assert "Confirm presence" in page
     page = client.post(url("confirm", tournament), follow=True).content.decode()
