@@ -13,6 +13,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorebook import house_rules
+from scorebook.errors import ServiceError
 from scorebook.models import Club, Player, Role, Season
 from scorebook.textinput import PlainTextForm
 
@@ -28,17 +30,6 @@ def variant_choices() -> list[tuple[str, str]]:
     import rules
 
     return [(v.id, v.label) for v in rules.variants()]
-
-
-def preset_choices() -> list[tuple[str, str]]:
-    import rules
-
-    names: list[str] = []
-    for variant in rules.variants():
-        for name in variant.presets:
-            if name not in names:
-                names.append(name)
-    return [("", _("the variant's default"))] + [(name, name) for name in names]
 
 
 @functools.cache
@@ -72,7 +63,11 @@ class MemberAddForm(PlainTextForm, forms.Form):
         required=False,
         # The account's column, not the form field's longer default (320).
         max_length=get_user_model()._meta.get_field("email").max_length,
-        help_text=_("For a new account: the person sets a password with “Forgot password”."),
+        help_text=_(
+            "A new account gets an invitation: a mail to this address with a one-time link to"
+            " choose a password. Without an address, copy the link from the members list. An"
+            " existing account is added as it is."
+        ),
     )
     role = forms.ChoiceField(label=_("role"), choices=Role.choices, initial=Role.SCOREKEEPER)
 
@@ -83,12 +78,10 @@ class MemberRoleForm(PlainTextForm, forms.Form):
 
 class SessionStartForm(PlainTextForm, forms.Form):
     variant = forms.ChoiceField(label=_("variant"), choices=variant_choices)
-    preset = forms.ChoiceField(label=_("house rules"), choices=preset_choices, required=False)
+    # The club's house rules of every variant and the engine's presets (scorebook.house_rules).
+    preset = forms.ChoiceField(label=_("house rules"), required=False)
     date = forms.DateField(label=_("date"), widget=forms.DateInput(attrs={"type": "date"}))
     table_label = forms.CharField(label=_("table"), max_length=40, required=False)
-    season = forms.ModelChoiceField(
-        label=_("season"), queryset=Season.objects.none(), required=False
-    )
     notes = forms.CharField(
         label=_("notes"), widget=forms.Textarea(attrs={"rows": 2}), required=False
     )
@@ -96,9 +89,9 @@ class SessionStartForm(PlainTextForm, forms.Form):
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
+        self.fields["preset"].choices = house_rules.start_choices(club)
         # "Today" at the club's table, not on the server.
         self.fields["date"].initial = timezone.localdate(timezone=zoneinfo.ZoneInfo(club.time_zone))
-        self.fields["season"].queryset = club.seasons.all()
         roster = club.players.filter(archived=False)
         self.seat_count = most_seats()
         for position in range(1, self.seat_count + 1):
@@ -121,24 +114,15 @@ class SessionStartForm(PlainTextForm, forms.Form):
             self.add_error(None, _("A player can only take one seat."))
         cleaned["players"] = players
         variant_id = cleaned.get("variant")
-        preset = cleaned.get("preset")
         if variant_id:
             import rules
 
             variant = rules.get_variant(variant_id)
             self._refuse_seats_beyond(variant)
-            if not preset:
-                cleaned["preset"] = variant.default_preset
-            elif preset not in variant.presets:
-                self.add_error(
-                    "preset",
-                    _("%(variant)s has no house rules called %(preset)s; choose one of %(names)s.")
-                    % {
-                        "variant": variant.label,
-                        "preset": preset,
-                        "names": ", ".join(variant.presets),
-                    },
-                )
+            try:
+                cleaned["rules"] = house_rules.choose(self.club, variant, cleaned.get("preset", ""))
+            except ServiceError as exc:
+                self.add_error(exc.field, exc.message)
         return cleaned
 
     def _refuse_seats_beyond(self, variant) -> None:
@@ -161,7 +145,11 @@ class SeasonForm(PlainTextForm, forms.ModelForm):
             "starts_on": forms.DateInput(attrs={"type": "date"}),
             "ends_on": forms.DateInput(attrs={"type": "date"}),
         }
-        help_texts = {"ends_on": _("Leave empty while the season runs.")}
+        help_texts = {
+            "ends_on": _(
+                "Leave empty while the season runs: it ends the day before a later season starts."
+            )
+        }
 
     def clean(self):
         cleaned = super().clean()

@@ -712,15 +712,20 @@ def import_sheet(
     A sheet holds at most MAX_IMPORT_HANDS hands. It is scored before the transaction, which
     only inserts (the write lock of SQLite is held for the whole transaction).
     """
+    from scorebook.services import season_on  # services calls this module: imported late
+
     sheet, roster = _read_import(club, data)
     frozen, hands = _score_import(data, sheet, roster, user)
+    date = date or timezone.localdate()
     with transaction.atomic():
         seated = _seat_imported(club, roster)
         session = Session(
             club=club,
+            season=season_on(club, date),  # filed by its date, as a session started here is
             variant=sheet.variant.id,
             rules=frozen,
-            date=date or timezone.localdate(),
+            house_rules_name=sheet.house_rules,  # kept though the club has no set of that name
+            date=date,
             table_label=table_label,
             created_by=user,
         )

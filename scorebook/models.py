@@ -67,6 +67,32 @@ class Membership(models.Model):
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
 
 
+class Invitation(models.Model):
+    """The record that a club's invitation created this account (scorebook.invitations).
+
+    Only such an account, while it has never had a usable password, gets an invitation link:
+    a club admin never sets the password of an account somebody else made.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitation"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Set when the link set the password: from then on the link is spent for good.
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.club}"
+
+
 class PlayerQuerySet(models.QuerySet):
     def with_played(self) -> "PlayerQuerySet":
         """Each player with `played`: whether he ever sat at a table or has an entry, in the
@@ -91,6 +117,14 @@ class Player(models.Model):
         blank=True,
         related_name="players",
     )
+    # A member who said "this is me": an admin confirms (it becomes `user`) or refuses.
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player_claims",
+    )
     archived = models.BooleanField(_("archived"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # Who renamed a player and when: his hands follow the new name without a change of their own.
@@ -101,7 +135,13 @@ class Player(models.Model):
     class Meta:
         ordering = ["archived", Lower("name")]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "club", name="player_unique_name_per_club_ci")
+            models.UniqueConstraint(Lower("name"), "club", name="player_unique_name_per_club_ci"),
+            # One account plays as one player of a club: his tables and ratings stay together.
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=models.Q(user__isnull=False),
+                name="player_unique_user_per_club",
+            ),
         ]
         verbose_name = _("player")
         verbose_name_plural = _("players")
@@ -135,6 +175,42 @@ class Season(models.Model):
         return self.name
 
 
+MAX_HOUSE_RULES_NAME = 60  # a sheet's `house_rules` (rules.reader.MAX_HOUSE_RULES)
+
+
+class HouseRules(models.Model):
+    """A club's own rules for a variant: a preset and the switches it overrides (RULES.md §10).
+
+    A session freezes the rules they resolve to when it starts, and keeps their name: changing
+    or deleting a set never changes a session (scorebook.house_rules)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="house_rules")
+    variant = models.CharField(_("variant"), max_length=40)
+    name = models.CharField(_("name"), max_length=MAX_HOUSE_RULES_NAME)
+    preset = models.CharField(_("preset"), max_length=40)
+    overrides = models.JSONField(_("overrides"), default=dict, blank=True)
+    is_default = models.BooleanField(_("the club's default"), default=False)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["variant", Lower("name")]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"), "club", "variant", name="house_rules_unique_name_ci"
+            ),
+            models.UniqueConstraint(
+                fields=["club", "variant"],
+                condition=models.Q(is_default=True),
+                name="house_rules_one_default",
+            ),
+        ]
+        verbose_name = _("house rules")
+        verbose_name_plural = _("house rules")
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Session(models.Model):
     """One table on one evening. `rules` is frozen from rules.resolve_rules when it starts."""
 
@@ -144,6 +220,11 @@ class Session(models.Model):
     )
     variant = models.CharField(_("variant"), max_length=40)
     rules = models.JSONField(_("rules"), default=dict)
+    # The name of the club's house rules it started with (or an imported sheet's): shown with
+    # the rules, never read to score them.
+    house_rules_name = models.CharField(
+        _("house rules"), max_length=MAX_HOUSE_RULES_NAME, blank=True, default=""
+    )
     date = models.DateField(_("date"))
     table_label = models.CharField(_("table"), max_length=40, blank=True)
     notes = models.TextField(_("notes"), blank=True)

@@ -8,19 +8,24 @@ with ServiceError (scorebook.errors).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
+from itertools import pairwise
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Q, Sum
+from django.db.models import Sum
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 import rules
-from scorebook import hands
+from scorebook import hands, invitations
 from scorebook.amounts import cents
 from scorebook.errors import ServiceError
+from scorebook.league.models import ContractTally, PlayerSession
 from scorebook.models import (
     Club,
     Entry,
@@ -46,10 +51,12 @@ def _admins_left(club: Club, *, excluding: Membership) -> bool:
     return club.memberships.filter(role=Role.ADMIN).exclude(pk=excluding.pk).exists()
 
 
-def add_member(*, club: Club, username: str, email: str = "", role: str) -> Membership:
-    """Add a user to the club, creating the account (without a password) when it is new.
-
-    A new user sets a password through "forgot password" with the email given here.
+def add_member(
+    *, club: Club, username: str, email: str = "", role: str, invited_by=None
+) -> Membership:
+    """Add a user to the club. A new account is made without a password, with an invitation
+    whose link lets the person choose one (scorebook.invitations); an account that exists is
+    added as it is, with no link: nobody sets another person's password.
     """
     User = get_user_model()
     with transaction.atomic():
@@ -58,6 +65,7 @@ def add_member(*, club: Club, username: str, email: str = "", role: str) -> Memb
             user = User(username=username, email=email)
             user.set_unusable_password()
             user.save()
+            invitations.create(club=club, user=user, invited_by=invited_by)
         if club.memberships.filter(user=user).exists():
             raise ServiceError(_("%(name)s is already a member.") % {"name": user}, "username")
         return Membership.objects.create(user=user, club=club, role=role)
@@ -77,12 +85,38 @@ def change_role(*, membership: Membership, role: str) -> Membership:
 
 
 def remove_member(*, membership: Membership) -> None:
+    """An admin takes a member out of the club; the member's players and hands stay."""
     with transaction.atomic():
-        if membership.role == Role.ADMIN and not _admins_left(
-            membership.club, excluding=membership
-        ):
+        _lock_admins(membership.club_id)
+        if _is_last_admin(membership):
             raise ServiceError(_("A club needs at least one admin."))
         membership.delete()
+
+
+def leave_club(*, membership: Membership) -> None:
+    """The member leaves the club; the players and hands recorded stay on the sheets."""
+    with transaction.atomic():
+        _lock_admins(membership.club_id)
+        refusal = leaving_refusal(membership)
+        if refusal:
+            raise ServiceError(refusal)
+        membership.delete()
+
+
+def leaving_refusal(membership: Membership) -> str | None:
+    """Why the member may not leave the club, or None: the page says so before the tap."""
+    if _is_last_admin(membership):
+        return _("You are the club's last admin: make another member an admin before you leave.")
+    return None
+
+
+def _is_last_admin(membership: Membership) -> bool:
+    return membership.role == Role.ADMIN and not _admins_left(membership.club, excluding=membership)
+
+
+def _lock_admins(club_id: int) -> None:
+    # The club's row locked: two admins who leave at once cannot both count on the other.
+    Club.objects.select_for_update().filter(pk=club_id).first()
 
 
 # --- Roster -----------------------------------------------------------------------------
@@ -169,23 +203,103 @@ def delete_player(*, player: Player) -> None:
 
 
 # --- Seasons ------------------------------------------------------------------------------
+# A session's season is the one whose days cover its date, whenever the season was added:
+# Session.season stores that link for the standings' queries, and file_sessions() recomputes
+# it whenever a season is saved; start_session() files a new session the same way. Seasons
+# never overlap, and an open season (no end) ends the day before a later season starts.
+
+ONE_DAY = datetime.timedelta(days=1)
+
+
+def _covering(seasons: Iterable[Season], date: datetime.date) -> Season | None:
+    """The season of `seasons` whose days cover `date` (the latest to start, should seasons
+    saved before overlaps were refused still overlap)."""
+    covering = [
+        s for s in seasons if s.starts_on <= date and (s.ends_on is None or date <= s.ends_on)
+    ]
+    return max(covering, key=lambda s: s.starts_on, default=None)
 
 
 def season_on(club: Club, date: datetime.date) -> Season | None:
-    """The club's season that covers `date` (the latest to start, where seasons overlap)."""
-    return (
-        club.seasons.filter(starts_on__lte=date)
-        .filter(Q(ends_on__isnull=True) | Q(ends_on__gte=date))
-        .order_by("-starts_on")
-        .first()
-    )
+    """The club's season that covers `date`: the one a session of that day is filed in."""
+    return _covering(club.seasons.all(), date)
 
 
-def save_season(season: Season) -> Season:
-    """Add or change a season. Sessions started on a day it covers are filed in it."""
+def save_season(season: Season) -> list[Season]:
+    """Add or change a season and file the club's sessions by their dates again.
+
+    A season that overlaps another is refused at the field that runs into it. An open season
+    followed by a later one ends the day before it: the seasons whose end was set so are
+    returned (the one saved among them, if it is open and a later one follows)."""
     season.full_clean()
-    season.save()
-    return season
+    with transaction.atomic():
+        # One admin at a time changes the club's seasons: the check below reads all of them.
+        Club.objects.select_for_update().filter(pk=season.club_id).first()
+        others = list(Season.objects.filter(club_id=season.club_id).exclude(pk=season.pk))
+        ended = _end_open_seasons([*others, season])
+        _refuse_overlap(season, others)
+        for other in ended:
+            if other is not season:
+                other.save(update_fields=["ends_on"])
+        season.save()
+        file_sessions(season.club)
+    return ended
+
+
+def _end_open_seasons(seasons: list[Season]) -> list[Season]:
+    """End each open season the day before the next one starts; returns those ended. A season
+    starting on the same day as another is left to _refuse_overlap."""
+    ended = []
+    ordered = sorted(seasons, key=lambda s: s.starts_on)
+    for earlier, later in pairwise(ordered):
+        if earlier.ends_on is None and later.starts_on > earlier.starts_on:
+            earlier.ends_on = later.starts_on - ONE_DAY
+            ended.append(earlier)
+    return ended
+
+
+def _refuse_overlap(season: Season, others: Iterable[Season]) -> None:
+    """ServiceError at the field of `season` that runs into another season's days: its start
+    when it starts within the other, else its end."""
+    for other in sorted(others, key=lambda s: s.starts_on):
+        starts_within = other.starts_on <= season.starts_on and (
+            other.ends_on is None or season.starts_on <= other.ends_on
+        )
+        runs_into = season.starts_on < other.starts_on and (
+            season.ends_on is None or other.starts_on <= season.ends_on
+        )
+        if starts_within or runs_into:
+            raise ServiceError(
+                _("Seasons do not overlap: %(other)s covers %(days)s.")
+                % {"other": other.name, "days": _days(other)},
+                "starts_on" if starts_within else "ends_on",
+            )
+
+
+def _days(season: Season) -> str:
+    if season.ends_on is None:
+        return _("the days from %(start)s") % {"start": date_format(season.starts_on)}
+    return _("%(start)s to %(end)s") % {
+        "start": date_format(season.starts_on),
+        "end": date_format(season.ends_on),
+    }
+
+
+def file_sessions(club: Club) -> None:
+    """File each of the club's sessions in the season that covers its date (or in none), and
+    move the league's lines of a session with it (the standings of a season read those)."""
+    seasons = list(club.seasons.all())
+    moves: dict[int | None, list[int]] = defaultdict(list)
+    for pk, date, filed in club.sessions.values_list("pk", "date", "season_id"):
+        season = _covering(seasons, date)
+        if (season.pk if season else None) != filed:
+            moves[season.pk if season else None].append(pk)
+    for season_id, session_ids in moves.items():
+        for start in range(0, len(session_ids), 500):  # within any database's parameter limit
+            chunk = session_ids[start : start + 500]
+            Session.objects.filter(pk__in=chunk).update(season_id=season_id)
+            PlayerSession.objects.filter(session_id__in=chunk).update(season_id=season_id)
+            ContractTally.objects.filter(session_id__in=chunk).update(season_id=season_id)
 
 
 def start_session(
@@ -198,9 +312,13 @@ def start_session(
     date: datetime.date | None = None,
     table_label: str = "",
     notes: str = "",
-    season: Season | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    house_rules_name: str = "",
 ) -> Session:
-    """Freeze the rules and seat the players in order. Raises ServiceError or rules.RulesError."""
+    """Freeze the rules and seat the players in order. Raises ServiceError or rules.RulesError.
+
+    The rules are the preset with `overrides` of its switches (the club's house rules, whose
+    name the session keeps: scorebook.house_rules)."""
     variant = rules.get_variant(variant_id)
     counts = variant.table_sizes()
     if len(players) not in counts:
@@ -222,20 +340,17 @@ def start_session(
             raise ServiceError(
                 _("%(name)s is archived; restore the player first.") % {"name": player}, "seats"
             )
-    if season is not None and season.club_id != club.pk:
-        raise ServiceError(_("Pick one of this club's seasons."), "season")
     date = date or timezone.localdate()
-    if season is None:
-        season = season_on(club, date)
-    frozen = dict(rules.resolve_rules(variant_id, {"preset": preset}))
+    frozen = dict(rules.resolve_rules(variant_id, {"preset": preset, **(overrides or {})}))
     frozen.setdefault("preset", preset)
     with transaction.atomic():
         hands.lock_players(players)
         session = Session.objects.create(
             club=club,
-            season=season,
+            season=season_on(club, date),  # filed by its date, as file_sessions() does
             variant=variant_id,
             rules=frozen,
+            house_rules_name=house_rules_name,
             date=date,
             table_label=table_label,
             notes=notes,

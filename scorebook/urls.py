@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from scorebook.invitations import ResetFormForEveryAccount
 from scorebook.login import AdminLoginForm, LoginForm
 from scorebook.views import (
     clubs,
@@ -14,6 +15,8 @@ from scorebook.views import (
     settlement,
     transfer,
 )
+from scorebook.views import house_rules as house_rules_views
+from scorebook.views import invitations as invitation_views
 
 club_patterns = [
     path("", clubs.club_home, name="club_home"),
@@ -22,13 +25,31 @@ club_patterns = [
     path("roster/<int:player>/", roster.player_edit, name="player_edit"),
     path("roster/<int:player>/archive/", roster.player_archive, name="player_archive"),
     path("roster/<int:player>/delete/", roster.player_delete, name="player_delete"),
+    path("roster/<int:player>/link/", roster.player_link, name="player_link"),
+    path("roster/<int:player>/claim/", roster.player_claim_decide, name="player_claim_decide"),
+    path("roster/<int:player>/merge/", roster.player_merge, name="player_merge"),
+    path("roster/claim/", roster.player_claim, name="player_claim"),
     path("members/", members.members, name="members"),
     path("members/add/", members.member_add, name="member_add"),
     path("members/<int:membership>/role/", members.member_role, name="member_role"),
     path("members/<int:membership>/remove/", members.member_remove, name="member_remove"),
+    path("members/<int:membership>/invite/", members.member_invite, name="member_invite"),
+    path("leave/", members.club_leave, name="club_leave"),
     path("seasons/", seasons.seasons, name="seasons"),
     path("seasons/add/", seasons.season_add, name="season_add"),
     path("seasons/<int:season>/", seasons.season_edit, name="season_edit"),
+    path("house-rules/", house_rules_views.house_rules_list, name="house_rules"),
+    path("house-rules/add/", house_rules_views.house_rules_add, name="house_rules_add"),
+    path(
+        "house-rules/<int:house_rules_id>/",
+        house_rules_views.house_rules_edit,
+        name="house_rules_edit",
+    ),
+    path(
+        "house-rules/<int:house_rules_id>/delete/",
+        house_rules_views.house_rules_delete,
+        name="house_rules_delete",
+    ),
     path("sessions/new/", sessions.session_start, name="session_start"),
     path("sessions/<int:session>/", sessions.session_detail, name="session"),
     path("sessions/<int:session>/close/", sessions.session_close, name="session_close"),
@@ -61,6 +82,11 @@ scorebook_patterns = [
     path("", clubs.my_clubs, name="my_clubs"),
     path("clubs/new/", clubs.club_create, name="club_create"),
     path("c/<slug:club>/", include(club_patterns)),
+    path(
+        "invitation/<uidb64>/<token>/",
+        invitation_views.invitation_accept,
+        name="invitation_accept",
+    ),
 ]
 
 admin.site.login_form = AdminLoginForm
@@ -72,6 +98,12 @@ urlpatterns = [
         "accounts/login/",
         auth_views.LoginView.as_view(authentication_form=LoginForm),
         name="login",
+    ),
+    # Before Django's own: "forgot password" for invited accounts too (no usable password yet).
+    path(
+        "accounts/password_reset/",
+        auth_views.PasswordResetView.as_view(form_class=ResetFormForEveryAccount),
+        name="password_reset",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

@@ -1,12 +1,15 @@
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 import rules
-from scorebook import services
+from scorebook import house_rules, services
 from scorebook.access import club_view, get_for_club
 from scorebook.forms import SessionStartForm
 from scorebook.models import Role, Session
+from scorebook.views.confirm import ASK, confirm_page
+from scorebook.views.seasons import season_of_the_day
 
 POST = ("POST",)
 
@@ -20,13 +23,14 @@ def session_start(request):
             session = services.start_session(
                 club=request.club,
                 variant_id=data["variant"],
-                preset=data["preset"],
+                preset=data["rules"].preset,
+                overrides=data["rules"].overrides,
+                house_rules_name=data["rules"].name,
                 players=data["players"],
                 user=request.user,
                 date=data["date"],
                 table_label=data["table_label"],
                 notes=data["notes"],
-                season=data["season"],
             )
         except services.ServiceError as exc:
             form.add_error(None if exc.field == "seats" else exc.field, exc.message)
@@ -38,7 +42,12 @@ def session_start(request):
     return render(
         request,
         "scorebook/session_start.html",
-        {"club": request.club, "form": form, "variants": rules.variants()},
+        {
+            "club": request.club,
+            "form": form,
+            "variants": house_rules.by_variant(request.club),
+            **season_of_the_day(form),  # the season follows the date: shown, not asked
+        },
     )
 
 
@@ -51,21 +60,36 @@ def session_detail(request, session):
     session = get_for_club(Session, request.club, pk=session)
     context = sheet_context(request, session)
     context["hand_count"] = context["rows"].played
+    context["rule_differences"] = house_rules.session_differences(session)
     return render(request, "scorebook/session.html", context)
 
 
-@club_view(role=Role.SCOREKEEPER, methods=POST)
+@club_view(role=Role.SCOREKEEPER, methods=ASK)
 def session_close(request, session):
     session = get_for_club(Session, request.club, pk=session)
+    if request.method != "POST":
+        return confirm_page(
+            request,
+            _("Close this session?"),
+            _("Close"),
+            _session_url(session),
+            detail=_("Its sheet is then final; an admin can reopen it."),
+        )
     if not session.is_closed:
         services.close_session(session=session)
         messages.success(request, _("The session is closed."))
     return redirect("scorebook:session", club=request.club.slug, session=session.pk)
 
 
-@club_view(role=Role.ADMIN, methods=POST)
+def _session_url(session: Session) -> str:
+    return reverse("scorebook:session", kwargs={"club": session.club.slug, "session": session.pk})
+
+
+@club_view(role=Role.ADMIN, methods=ASK)
 def session_reopen(request, session):
     session = get_for_club(Session, request.club, pk=session)
+    if request.method != "POST":
+        return confirm_page(request, _("Reopen this session?"), _("Reopen"), _session_url(session))
     if session.is_closed:
         services.reopen_session(session=session)
         messages.success(request, _("The session is open again."))

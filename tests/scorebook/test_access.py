@@ -24,6 +24,10 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:player_edit": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:player_archive": ("POST", {"archived": "1"}, (302, 403, 403, 404, LOGIN)),
     "scorebook:player_delete": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:player_link": ("POST", {"user": ""}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:player_claim": ("POST", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:player_claim_decide": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:player_merge": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:members": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:member_add": (
         "POST",
@@ -32,6 +36,11 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     ),
     "scorebook:member_role": ("POST", {"role": "scorekeeper"}, (302, 403, 403, 404, LOGIN)),
     "scorebook:member_remove": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:member_invite": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    # Every member may leave; the last admin is told he cannot (a redirect with the message).
+    "scorebook:club_leave": ("POST", {}, (302, 302, 302, 404, LOGIN)),
+    # Open to everyone: a link that is no open invitation shows its refusal.
+    "scorebook:invitation_accept": ("GET", {}, (200, 200, 200, 200, 200)),
     "scorebook:seasons": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:season_add": (
         "POST",
@@ -39,6 +48,11 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
         (302, 403, 403, 404, LOGIN),
     ),
     "scorebook:season_edit": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:house_rules": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    # Without ?variant= the admin goes back to the list, to choose the variant there.
+    "scorebook:house_rules_add": ("GET", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:house_rules_edit": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:house_rules_delete": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:session_start": ("GET", {}, (200, 200, 403, 404, LOGIN)),
     "scorebook:session": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:session_close": ("POST", {}, (302, 302, 403, 404, LOGIN)),
@@ -59,6 +73,8 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:tournaments:list": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:tournaments:create": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:tournaments:detail": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:tournaments:edit": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:walk_in": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:tournaments:register": ("POST", {}, (302, 302, 302, 404, LOGIN)),
     "scorebook:tournaments:cancel": ("POST", {}, (302, 302, 302, 404, LOGIN)),
     "scorebook:tournaments:confirm": ("POST", {}, (302, 302, 302, 404, LOGIN)),
@@ -120,6 +136,11 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
             )[0].pk
         ),
         "number": lambda: _a_hand(session, members).number,
+        "house_rules_id": lambda: (
+            club.house_rules.get_or_create(
+                variant="slovenian-4", name="Thursday", defaults={"preset": "seed"}
+            )[0].pk
+        ),
         "uidb64": lambda: "MQ",
         "token": lambda: "set-password",
     }
@@ -243,7 +264,15 @@ def test_wrong_method_is_405(club, members, client_as):
 
 # The URL parameters that name an object of a club. A parameter of any other kind fails
 # `test_every_url_pattern_has_a_cross_club_case` until it is sorted into one of these two sets.
-CLUB_OBJECT_PARAMS = {"player", "membership", "season", "session", "number", "tournament"}
+CLUB_OBJECT_PARAMS = {
+    "player",
+    "membership",
+    "season",
+    "session",
+    "number",
+    "tournament",
+    "house_rules_id",
+}
 OTHER_PARAMS = {"club", "uidb64", "token"}
 
 # name -> the parameters of its URL that name a club's object; () for a URL that names none.
@@ -256,13 +285,24 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "scorebook:player_edit": ("player",),
     "scorebook:player_archive": ("player",),
     "scorebook:player_delete": ("player",),
+    "scorebook:player_link": ("player",),
+    "scorebook:player_claim": (),
+    "scorebook:player_claim_decide": ("player",),
+    "scorebook:player_merge": ("player",),
     "scorebook:members": (),
     "scorebook:member_add": (),
     "scorebook:member_role": ("membership",),
     "scorebook:member_remove": ("membership",),
+    "scorebook:member_invite": ("membership",),
+    "scorebook:club_leave": (),
+    "scorebook:invitation_accept": (),
     "scorebook:seasons": (),
     "scorebook:season_add": (),
     "scorebook:season_edit": ("season",),
+    "scorebook:house_rules": (),
+    "scorebook:house_rules_add": (),
+    "scorebook:house_rules_edit": ("house_rules_id",),
+    "scorebook:house_rules_delete": ("house_rules_id",),
     "scorebook:session_start": (),
     "scorebook:session": ("session",),
     "scorebook:session_close": ("session",),
@@ -283,6 +323,8 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "scorebook:tournaments:list": (),
     "scorebook:tournaments:create": (),
     "scorebook:tournaments:detail": ("tournament",),
+    "scorebook:tournaments:edit": ("tournament",),
+    "scorebook:tournaments:walk_in": ("tournament",),
     "scorebook:tournaments:register": ("tournament",),
     "scorebook:tournaments:cancel": ("tournament",),
     "scorebook:tournaments:confirm": ("tournament",),
@@ -348,6 +390,9 @@ def theirs(other_club, make_user):
         ),
         "session": session,
         "number": hand.number,
+        "house_rules_id": other_club.house_rules.create(
+            variant="slovenian-4", name="Theirs", preset="seed"
+        ),
         "tournament": Tournament.objects.create(
             club=other_club,
             name="Their cup",

@@ -182,3 +182,13 @@ def test_a_sheet_without_a_list_of_hands_is_a_message(hands, club, members, clie
     assert response.status_code == 200
     assert "Nothing was imported" in response.content.decode()
     assert not Session.objects.exists()
+
+
+def test_an_imported_session_is_filed_in_the_season_of_its_date(club, members, client_as):
+    autumn = club.seasons.create(name="Autumn", starts_on=datetime.date(2026, 9, 1))
+    response = client_as(members["scorekeeper"]).post(
+        url("sheet_import", club), {"text": json.dumps(_long_sheet(3)), "date": "2026-11-05"}
+    )
+    assert response.status_code == 302
+    session = Session.objects.get()
+    assert session.date == datetime.date(2026, 11, 5) and session.season == autumn
