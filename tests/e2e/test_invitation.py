@@ -36,18 +36,22 @@ def fits_a_thumb(page):
     assert small == [], (page.url, small)
 
 
-def test_an_invited_member_sets_a_password_from_the_mail_and_records_a_hand(
-    phone, club, session, members
-):
-    page = phone
+def open_members_page_as_admin(page, club):
+    """Alma, the club's admin, on a 360 px phone, at the members page."""
     page.set_viewport_size(NARROW)
-
-    # The admin adds Nina.
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill("alma")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.goto(f"/c/{club.slug}/members/")
+
+
+def test_an_invited_member_sets_a_password_from_the_mail_and_records_a_hand(
+    phone, club, session, members
+):
+    page = phone
+    # The admin adds Nina.
+    open_members_page_as_admin(page, club)
     page.get_by_label("Username").fill("nina")
     page.get_by_label("Email").fill("nina@example.org")
     page.get_by_label("Role", exact=True).select_option("scorekeeper")
@@ -102,12 +106,7 @@ def test_an_admin_adding_an_existing_account_gets_no_link_for_it(phone, club, me
     """A club admin must never be able to set another person's password."""
     make_user("zoran")  # has an account (and a password) already, in no club of ours
     page = phone
-    page.set_viewport_size(NARROW)
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alma")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.goto(f"/c/{club.slug}/members/")
+    open_members_page_as_admin(page, club)
     page.get_by_label("Username").fill("zoran")
     page.get_by_label("Role", exact=True).select_option("viewer")
     page.get_by_role("button", name="Add member").click()
