@@ -60,6 +60,9 @@ def test_an_invited_member_sets_a_password_from_the_mail_and_records_a_hand(
     expect(page.get_by_label("Invitation link")).to_have_value(re.compile("/invitation/"))
     fits_a_thumb(page)
     page.screenshot(path=str(SCREENSHOTS / "members.png"), full_page=True)
+    # The header's menu holds the account and Log out. Opened from the keyboard: a pointer
+    # click on it after a full-page screenshot is reported as intercepted (issue 16, open).
+    page.locator("details.site-menu > summary").press("Enter")
     page.get_by_role("button", name="Log out").click()
 
     # Nina opens the mail's link (the live server runs in this process: its outbox is ours).

@@ -1,0 +1,203 @@
+"""Every page of the demo club on two phones (360 × 780 and 412 × 915), held in one hand.
+
+The pages are read from the URL resolver (tests/scorebook/test_access.py's `url_names`): a new
+page is checked too. Each one the demo admin may GET as HTML is loaded with every <details> open
+and must fit the screen (nothing scrolls sideways, the page nor a box in it) and give a thumb
+targets at least 44 px high. The hand form is checked for every variant, as its fields differ.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.urls import reverse
+from playwright.sync_api import Error as PlaywrightError
+
+import rules
+from scorebook import hands, services
+from scorebook.management.commands.demo import ADMIN_USERNAME, CLUB_SLUG, demo_password
+from scorebook.models import Club, Membership, Player, Role, Session
+from tests.scorebook.test_access import _a_tournament, url_names
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PHONES = {"360x780": (360, 780), "412x915": (412, 915)}
+MIN_TARGET = 44  # px, WCAG 2.5.5's size and Apple's and Google's guidance
+
+# Not a page a phone looks at: a file to download, or Django's answer to the log-out link.
+NOT_PAGES = {"scorebook:session_export_json", "scorebook:session_export_csv"}
+
+# Boxes allowed to scroll sideways at 360 px: none (the list stays, empty, so that an exception
+# would have to be written here and explained).
+KNOWN_WIDE: tuple[str, ...] = ()
+
+# What every visible control measures, in the page's own terms. The exceptions, short:
+# - a link inside running text (its block holds other words too, and it is no action): WCAG
+#   2.5.8 exempts it, as the line height of the words around it bounds it;
+# - a radio or checkbox drawn as a chip (invisible, 1 px): its label is the target, measured;
+# - a checkbox or switch inside its label: the label is the target, measured.
+MEASURE = """(KNOWN_WIDE) => {
+  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  const width = document.documentElement.clientWidth;
+  const out = {scroll: document.documentElement.scrollWidth - width, boxes: [], small: []};
+  const describe = el => {
+    const text = (el.innerText || el.value || el.getAttribute('aria-label') || el.name || '')
+      .trim().replace(/\\s+/g, ' ').slice(0, 40);
+    const cls = el.className && typeof el.className === 'string' ? '.' + el.className.trim()
+      .split(/\\s+/).join('.') : '';
+    return `${el.tagName.toLowerCase()}${cls} "${text}"`;
+  };
+  const shown = el => el.checkVisibility({opacityProperty: true, visibilityProperty: true});
+  for (const el of document.querySelectorAll('body *')) {
+    const style = getComputedStyle(el);
+    if (['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1
+        && shown(el)) {
+      if (KNOWN_WIDE.some(known => el.querySelector(known))) continue;
+      out.boxes.push(`${describe(el)} scrolls ${el.scrollWidth - el.clientWidth} px sideways`);
+    }
+  }
+  const block = el => {
+    let node = el.parentElement;
+    while (node && ['inline', 'contents'].includes(getComputedStyle(node).display)) {
+      node = node.parentElement;
+    }
+    return node;
+  };
+  const inRunningText = a => {
+    if (a.getAttribute('role') === 'button' || a.closest('.actions, nav, .pager')) return false;
+    const around = block(a);
+    if (!around) return false;
+    const words = around.innerText.replace(a.innerText, '').replace(/[\\s·•|,.:()–-]/g, '');
+    return words.length > 0;
+  };
+  const selector = 'a[href], button, select, textarea, summary, input:not([type=hidden]), '
+    + '.chips > label';
+  const seen = new Set();
+  for (let el of document.querySelectorAll(selector)) {
+    if (el.tagName === 'INPUT' && ['radio', 'checkbox'].includes(el.type)) {
+      const label = el.closest('label')
+        || (el.id && document.querySelector(`label[for="${el.id}"]`));
+      if (!label) continue;
+      el = label;
+    }
+    if (seen.has(el) || !shown(el)) continue;
+    seen.add(el);
+    if (el.tagName === 'A' && inRunningText(el)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    if (box.height < 44 - 0.5) {
+      out.small.push(`${describe(el)} ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.fixture
+def demo_club(db):
+    """The demo command's club, plus what it does not make: an open session with a hand per
+    variant, a season, house rules, a tournament and a second member."""
+    call_command("demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    club = Club.objects.get(slug=CLUB_SLUG)
+    admin = Membership.objects.get(club=club, user__username=ADMIN_USERNAME).user
+    roster = list(club.players.order_by("pk"))
+    open_sessions = {}
+    for variant in rules.variants():
+        session = services.start_session(
+            club=club,
+            variant_id=variant.id,
+            preset=variant.default_preset,
+            players=roster[: min(variant.player_counts)],
+            user=admin,
+            date=datetime.date.today(),
+            table_label="Window table",
+        )
+        open_sessions[variant.id] = session
+    session = open_sessions["slovenian-4"]
+    hands.record_hand(
+        session,
+        {"contract": "three", "declarer": "Ana", "points": 40},
+        "00000000-0000-4000-8000-0000000000e2",
+        admin,
+    )
+    viewer = Membership.objects.create(
+        club=club,
+        role=Role.VIEWER,
+        user=type(admin).objects.create_user("demo-viewer", "viewer@example.org", "x"),
+    )
+    tournament = _a_tournament(club)
+    values = {
+        "club": club.slug,
+        "player": Player.objects.get(club=club, name="Ana").pk,
+        "membership": viewer.pk,
+        "session": session.pk,
+        "tournament": tournament.pk,
+        "season": club.seasons.get_or_create(
+            name="Winter", defaults={"starts_on": datetime.date.today()}
+        )[0].pk,
+        "number": 1,
+        "house_rules_id": club.house_rules.get_or_create(
+            variant="slovenian-4", name="Thursday", defaults={"preset": "seed"}
+        )[0].pk,
+        "uidb64": "MQ",
+        "token": "set-password",
+    }
+    return club, open_sessions, values
+
+
+def _pages(demo_club) -> list[str]:
+    club, open_sessions, values = demo_club
+    urls = [
+        reverse(name, kwargs={param: values[param] for param in params})
+        for name, params in sorted(url_names().items())
+        if name not in NOT_PAGES
+    ]
+    # The sheet and session pages of a closed session (the demo's) and the form of each variant.
+    closed = Session.objects.filter(club=club, closed_at__isnull=False).first()
+    urls.append(reverse("scorebook:sheet", kwargs={"club": club.slug, "session": closed.pk}))
+    urls.append(reverse("scorebook:session", kwargs={"club": club.slug, "session": closed.pk}))
+    urls += [
+        reverse("scorebook:hand_new", kwargs={"club": club.slug, "session": s.pk})
+        for s in open_sessions.values()
+    ]
+    return urls
+
+
+@pytest.mark.parametrize("phone_size", sorted(PHONES))
+def test_every_page_fits_a_phone_and_a_thumb(browser, live_server, demo_club, phone_size):
+    width, height = PHONES[phone_size]
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        device_scale_factor=2.625,
+        is_mobile=True,
+        has_touch=True,
+        base_url=live_server.url,
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(ADMIN_USERNAME)
+    page.get_by_label("Password").fill(demo_password(settings.DEMO_LOGIN_FILE))
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/")
+    problems = []
+    checked = 0
+    for url in _pages(demo_club):
+        try:
+            response = page.goto(url)
+        except PlaywrightError:  # a POST-only view: its empty 405 is no page
+            continue
+        if response.status != 200 or not response.headers["content-type"].startswith("text/html"):
+            continue
+        checked += 1
+        found = page.evaluate(MEASURE, list(KNOWN_WIDE))
+        if found["scroll"] > 0:
+            problems.append(f"{url}: the page scrolls {found['scroll']} px sideways")
+        problems += [f"{url}: {box}" for box in found["boxes"]]
+        problems += [f"{url}: {target} is under {MIN_TARGET} px high" for target in found["small"]]
+    context.close()
+    assert checked > 30, "the pages were not reached: is the demo admin logged in?"
+    assert not problems, "\n".join(problems)
