@@ -11,6 +11,7 @@ session is settled against the average (§7).
 from __future__ import annotations
 
 import math
+from types import MappingProxyType
 from typing import Any
 
 from rules import labels
@@ -95,6 +96,8 @@ class French(Variant):
     trula_bonus = None  # petit, 21 and excuse are told as oudlers
     shows_oudlers = True
     half_points = True
+    side_words = MappingProxyType(labels.FRENCH_SIDES)
+    role_words = MappingProxyType(labels.FRENCH_ROLES)
     presets = {"fft": {}}
     default_preset = "fft"
     switches: dict = {}

@@ -138,6 +138,11 @@ SWITCH_CHOICES = {
 POIGNEE_LEVELS = {"simple": "simple", "double": "double", "triple": "triple"}
 
 SIDES = {"declarer": "declarer's side", "defenders": "defenders"}
+# The roles of a hand as a form names them (a family may name them its own way: French taker).
+ROLES = {"declarer": "declarer", "partner": "partner", "defenders": "defenders"}
+# French: the taker (with a called partner in five) plays the attack against the defence.
+FRENCH_ROLES = {"declarer": "taker", "partner": "called partner", "defenders": "defence"}
+FRENCH_SIDES = {"declarer": "attack", "defenders": "defence"}
 
 # Contra levels: 1 contra ×2, 2 re ×4, 3 sub ×8, 4 mort ×16.
 CONTRA_WORDS = {1: "contra", 2: "re", 3: "sub", 4: "mort"}
@@ -164,6 +169,7 @@ LINE_WORDS = {
     "pay": "pay",
     "points": "points",
     "no trick": "no trick",
+    "i-play": "I play",  # a two-player note: "Ana: I play, 40"
 }
 
 PROBLEMS = {

@@ -1,12 +1,16 @@
 """The paper-style note of a scored hand: what a sheet row shows beside its amounts.
 
-Stored rows hold this note, so its words and signs stay exactly as they are.
+Stored rows hold this note, so its words and signs stay exactly as they are: a change of its
+words reaches only hands scored after it (a stored row is not rescored).
 
 >>> from rules import score_hand
 >>> note(score_hand({"variant": "slovenian-3", "players": ["Ana", "Bor", "Cene"],
 ...     "contract": "two", "declarer": "Ana", "points": 39,
 ...     "bonuses": [{"name": "trula", "announced": True}]}))
 '+44 two tr.'
+>>> note(score_hand({"variant": "slovenian-2", "players": ["Ana", "Bor"], "contract": "game",
+...     "announcer": "Ana", "points_by_player": {"Ana": 40, "Bor": 30}}))
+'Ana: I play, 40'
 """
 
 from __future__ import annotations
@@ -21,6 +25,10 @@ from rules.model import DECLARER, Amount, Result
 def note(result: Result) -> str:
     """A paper-style note for a sheet row: "+44 two tr. p.u.(×2)"."""
     hand = result.hand
+    if hand.announcer is not None:  # two players: who said "I play", with his pile
+        text = f"{hand.announcer}: {labels.LINE_WORDS['i-play']}"
+        points = (hand.points_by_player or {}).get(hand.announcer)
+        return text if points is None else f"{text}, {number_text(points)}"
     parts = []
     if hand.declarer is not None:
         amount = result.amounts.get(hand.declarer, 0)

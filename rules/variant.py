@@ -186,6 +186,9 @@ class Variant:
     deck: Deck  # its cards and how a pile of them is counted (RULES.md §5)
     # The words of its sides and its contra levels (Zwanzigerrufen: contra, recontra, subcontra).
     side_words: Mapping[str, str] = MappingProxyType(labels.SIDES)
+    # The words of its roles, as the hand form names them: declarer, partner, defenders (French:
+    # taker, called partner, defence).
+    role_words: Mapping[str, str] = MappingProxyType(labels.ROLES)
     contra_words: Mapping[int, str] = MappingProxyType(labels.CONTRA_WORDS)
     # What a counted pile shows besides its points: the bonus its three honours complete (None:
     # none, French) and whether its oudlers are told (French).

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 import rules
@@ -62,9 +63,12 @@ TOP = "__all__"
 MAX_REASON_LENGTH = 200
 
 
-def state_labels(variant) -> dict[str, str]:
+def state_labels(variant, *, announce: bool = True) -> dict[str, str]:
+    """The words of a bonus's chips. A bonus nobody announces is made by one side or the
+    other, so its chips name the side in the game's words (French petit au bout: attack,
+    defence)."""
     side = variant.side_words
-    return {
+    words = {
         NONE: "–",
         SILENT: _("silent"),
         SILENT_DEFENDERS: _("silent, %(side)s") % {"side": side[DEFENDERS]},
@@ -76,6 +80,10 @@ def state_labels(variant) -> dict[str, str]:
         LOST: _("lost"),
         LOST_DEFENDERS: _("lost, %(side)s") % {"side": side[DEFENDERS]},
     }
+    if not announce:
+        words[SILENT] = side[DECLARER]
+        words[SILENT_DEFENDERS] = side[DEFENDERS]
+    return words
 
 
 def contra_choices(variant, max_level: int) -> list[tuple[int, str]]:
@@ -178,7 +186,6 @@ class HandForm:
         contract = self.contract
         if "bonuses" not in contract.fields | self.variant.hand_fields:
             return []
-        words = state_labels(self.variant)
         defenders_announce = self.variant.defenders_may_announce(self.rules)
         out = []
         for bonus_id, spec in self.variant.bonus_specs.items():
@@ -200,6 +207,7 @@ class HandForm:
                         states += [DEFENDERS_ANNOUNCED, DEFENDERS_ANNOUNCED_FAILED]
                 if spec.silent_fail:
                     states += [LOST, LOST_DEFENDERS]
+                words = state_labels(self.variant, announce=spec.announce)
                 bonus.states = [(s, words[s]) for s in states]
                 bonus.takes_player = spec.player
                 bonus.takes_contra = spec.announce and self.rules.max_contra > 0
@@ -412,13 +420,107 @@ class HandForm:
             return "declarations"
         return TOP
 
+    def _placed(self, problem) -> tuple[str, str]:
+        """The form field of an engine problem and the problem in the form's words."""
+        key = self._field_of(problem.path)
+        words = problem.message
+        if problem.code == "missing":
+            words = _("required")
+        elif problem.code == "not-every-player" and key in ("pbp", "tricks"):
+            missing = [
+                s.name for s in self.dealt_seats if not self.values.get(f"{key}-{s.position}")
+            ]
+            if missing:
+                words = _("required for %(players)s") % {"players": ", ".join(missing)}
+        return key, words
+
     def add_problems(self, problems) -> None:
         for problem in problems:
-            self.error(self._field_of(problem.path), problem.message)
+            self.error(*self._placed(problem))
+
+    def described(self, problems) -> list[str]:
+        """The engine's problems as the top of the form lists them: each names its field by
+        the label the user sees ("Points: required"), none by its JSON path."""
+        return [self.named(*self._placed(problem)) for problem in problems]
+
+    def named(self, key: str, message: str) -> str:
+        label = self.short_label(key)
+        return f"{label}: {message}" if label else message
 
     @property
     def top_errors(self) -> list[str]:
         return self.errors.get(TOP, [])
+
+    @property
+    def problem_list(self) -> list[str]:
+        """Every problem of the form, each naming its field by its label."""
+        return [self.named(key, m) for key, messages in self.errors.items() for m in messages]
+
+    # -- the words of the fields --------------------------------------------------------
+
+    def role(self, key: str) -> str:
+        """The game's word for a role: declarer, partner, defenders (French: taker, …)."""
+        return self.variant.role_words[key]
+
+    def label_of(self, key: str) -> str:
+        """The label the form shows at the field `key`; "" for a key it does not know."""
+        sides = self.variant.side_words
+        fixed = {
+            "contract": _("Contract"),
+            "sits_out": _("Sits out"),
+            "declarer": capfirst(self.role("declarer")),
+            "partner": capfirst(self.role("partner")),
+            "announcer": _("Announced"),
+            "points": _("Card points of the %(side)s (of %(total)d)")
+            % {"side": sides[DECLARER], "total": self.card_points},
+            "oudlers": _("Oudlers"),
+            "made": capfirst(labels.LINE_WORDS["made"]),
+            "level": capfirst(labels.LINE_WORDS["level"]),
+            "contra": _("Contra on the game"),
+            "pbp": _("Card points of each player"),
+            "tricks": _("Tricks of each player (optional)"),
+            "declarations": _("Declarations"),
+            "bonuses": _("Bonuses"),
+            "adjustments": capfirst(self.variant.contract_label("adjustment")),
+            "adj_reason": _("Reason"),
+            "dealer": _("Dealer (when not the next in turn)"),
+            "cards": _("Count cards"),
+        }
+        if key in fixed:
+            return fixed[key]
+        seat = re.fullmatch(r"(pbp|tricks|adj)-(\d+)", key)
+        if seat:
+            name = next((s.name for s in self.seats if s.value == seat[2]), seat[2])
+            what = {
+                "pbp": _("Card points of %(name)s"),
+                "tricks": _("Tricks of %(name)s"),
+                "adj": _("Adjustment for %(name)s"),
+            }[seat[1]]
+            return what % {"name": name}
+        if key.startswith("decl-"):
+            return labels.DECLARATIONS.get(key[5:], "")
+        for bonus_id, spec in self.variant.bonus_specs.items():
+            head = f"bonus-{bonus_id}"
+            if key == head:
+                return capfirst(spec.label)
+            if key == f"{head}-contra":
+                return _("%(bonus)s, contra") % {"bonus": capfirst(spec.label)}
+            if key == f"{head}-player":
+                return _("%(bonus)s, player") % {"bonus": capfirst(spec.label)}
+            seat = re.fullmatch(re.escape(head) + r"-(\d+)", key)
+            if seat:
+                name = next((s.name for s in self.seats if s.value == seat[1]), seat[1])
+                return _("%(bonus)s of %(name)s") % {"bonus": capfirst(spec.label), "name": name}
+        return ""
+
+    def short_label(self, key: str) -> str:
+        """The field's label where a problem names it, shortened where the form's is long."""
+        short = {
+            "points": _("Points"),
+            "dealer": _("Dealer"),
+            "tricks": _("Tricks of each player"),
+        }
+        return short.get(key) or self.label_of(key)
 
     # -- hand JSON -> form ---------------------------------------------------------------
 

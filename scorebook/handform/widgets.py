@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from rules import labels
 from rules.fields import field_range
 from rules.model import DEFENDERS
 from scorebook.handform.controls import Option, Widget
@@ -37,7 +36,7 @@ def redraw_widgets(form: HandForm) -> list[Widget]:
             form,
             "choice",
             "contract",
-            _("Contract"),
+            form.label_of("contract"),
             form.contracts,
             default=form.default_contract,
             css="contracts",
@@ -45,7 +44,9 @@ def redraw_widgets(form: HandForm) -> list[Widget]:
     ]
     if form.needs_sitting_out:
         seats = [(s.value, s.name) for s in form.seats]
-        out.append(_choice(form, "choice", "sits_out", _("Sits out"), seats, css="seats"))
+        out.append(
+            _choice(form, "choice", "sits_out", form.label_of("sits_out"), seats, css="seats")
+        )
     return out
 
 
@@ -71,12 +72,9 @@ def widgets(form: HandForm) -> list[Widget]:
 def _players(form: HandForm, dealt) -> list[Widget]:
     """Who plays: the declarer, the partner (or alone), who announced (or nobody)."""
     out = []
-    for key, label, nobody in (
-        ("declarer", _("Declarer"), None),
-        ("partner", _("Partner"), _("alone")),
-        ("announcer", _("Announced"), _("nobody")),
-    ):
+    for key, nobody in (("declarer", None), ("partner", _("alone")), ("announcer", _("nobody"))):
         if form.uses(key):
+            label = form.label_of(key)
             options = dealt if nobody is None else [("", nobody), *dealt]
             out.append(_choice(form, "choice", key, label, options, css="seats"))
     return out
@@ -86,17 +84,13 @@ def _points(form: HandForm, dealt) -> list[Widget]:
     """The card points of the declarer's side (or, ticked, the defenders'), with the counter."""
     if not form.uses("points"):
         return []
-    points = _number_widget(
-        form,
-        "points",
-        _("Card points of the declarer's side (of %(total)d)") % {"total": form.card_points},
-        decimal=form.half_points,
-    )
+    points = _number_widget(form, "points", form.label_of("points"), decimal=form.half_points)
     points.children.append(
         Widget(
             "check",
             "points_side",
-            _("these are the defenders' points"),
+            _("these are the points of the %(side)s")
+            % {"side": form.variant.side_words[DEFENDERS]},
             [Option(DEFENDERS, "", form.values.get("points_side") == DEFENDERS)],
         )
     )
@@ -108,12 +102,14 @@ def _outcome(form: HandForm, dealt) -> list[Widget]:
     """What the contract counts besides the points: oudlers, made or not, the level."""
     out = []
     if form.uses("oudlers"):
-        out.append(_choice(form, "choice", "oudlers", _("Oudlers"), _range(form, "oudlers")))
+        out.append(
+            _choice(form, "choice", "oudlers", form.label_of("oudlers"), _range(form, "oudlers"))
+        )
     if form.uses("made"):
-        label = labels.LINE_WORDS["made"].capitalize()
+        label = form.label_of("made")
         out.append(_choice(form, "choice", "made", label, [("yes", _("yes")), ("no", _("no"))]))
     if form.uses("level"):
-        label = labels.LINE_WORDS["level"].capitalize()
+        label = form.label_of("level")
         out.append(_choice(form, "choice", "level", label, _range(form, "level")))
     return out
 
@@ -128,8 +124,8 @@ def _per_player(form: HandForm, dealt) -> list[Widget]:
     """A number for each player dealt in: card points, tricks."""
     out = []
     for key, prefix, label, decimal in (
-        ("points_by_player", "pbp", _("Card points of each player"), form.half_points),
-        ("tricks_by_player", "tricks", _("Tricks of each player (optional)"), False),
+        ("points_by_player", "pbp", form.label_of("pbp"), form.half_points),
+        ("tricks_by_player", "tricks", form.label_of("tricks"), False),
     ):
         if form.uses(key):
             group = Widget(
@@ -147,7 +143,10 @@ def _declarations(form: HandForm, dealt) -> list[Widget]:
     if not form.declarations:
         return []
     group = Widget(
-        "fold", "declarations", _("Declarations"), errors=form.errors.get("declarations", [])
+        "fold",
+        "declarations",
+        form.label_of("declarations"),
+        errors=form.errors.get("declarations", []),
     )
     for decl_id, label in form.declarations:
         group.children.append(_choice(form, "checks", f"decl-{decl_id}", label, dealt, css="seats"))
@@ -161,7 +160,7 @@ def _declarations(form: HandForm, dealt) -> list[Widget]:
 def _game_contra(form: HandForm, dealt) -> list[Widget]:
     if not form.takes_game_contra:
         return []
-    label = _("Contra on the game")
+    label = form.label_of("contra")
     return [_choice(form, "choice", "contra", label, form.contra_levels, default="0")]
 
 
@@ -170,7 +169,11 @@ def _bonuses(form: HandForm, dealt) -> list[Widget]:
     if not bonus_fields:
         return []
     group = Widget(
-        "group", "bonuses", _("Bonuses"), errors=form.errors.get("bonuses", []), css="bonuses"
+        "group",
+        "bonuses",
+        form.label_of("bonuses"),
+        errors=form.errors.get("bonuses", []),
+        css="bonuses",
     )
     group.children = [_bonus(form, bonus, dealt) for bonus in bonus_fields]
     return [group]
@@ -212,7 +215,7 @@ def _adjustments(form: HandForm, dealt) -> list[Widget]:
     group = Widget(
         "group",
         "adjustments",
-        form.variant.contract_label("adjustment").capitalize(),
+        form.label_of("adjustments"),
         errors=form.errors.get("adjustments", []),
         css="per-player",
     )
@@ -222,7 +225,7 @@ def _adjustments(form: HandForm, dealt) -> list[Widget]:
         Widget(
             "text",
             "adj_reason",
-            _("Reason"),
+            form.label_of("adj_reason"),
             value=form.values.get("adj_reason"),
             errors=form.errors.get("adj_reason", []),
         )
@@ -232,5 +235,5 @@ def _adjustments(form: HandForm, dealt) -> list[Widget]:
 
 def _dealer(form: HandForm) -> Widget:
     seats = [(s.value, s.name) for s in form.seats]
-    label = _("Dealer (when not the next in turn)")
+    label = form.label_of("dealer")
     return _choice(form, "select", "dealer", label, [("", "–"), *seats], css="more")

@@ -119,10 +119,20 @@ def player(request, player: int):
     services.ensure_current(club)
     data = services.player_summary(club, who)
     history = data["history"]
+    # Units of different games are never added together: a running total and a sum per family,
+    # as the standings keep them. `running` sums every family; each session's own total is
+    # the step from the one before.
+    units: dict[str, list] = {}
+    before = 0
+    for date, family, running_all, _r in history:
+        points = units.setdefault(family, [])
+        points.append((date, (points[-1][1] if points else 0) + running_all - before))
+        before = running_all
     running = charts.line_chart(
         _("Running total of %(name)s") % {"name": who.name},
-        [(_("Units"), [(date, running) for date, _f, running, _r in history])],
+        [(services.family_label(f), points) for f, points in units.items()],
     )
+    data["units"] = [(services.family_label(f), points[-1][1]) for f, points in units.items()]
     by_family: dict[str, list] = {}
     for date, family, _running, rating in history:
         by_family.setdefault(family, []).append((date, rating))

@@ -150,28 +150,39 @@ def _client_id(request) -> str:
 
 
 def _problems(form: HandForm) -> dict[str, Any]:
-    """Every problem of a refused save, for the preview under the fields."""
-    return {"problems": [m for msgs in form.errors.values() for m in msgs]}
+    """Every problem of a refused save, for the preview under the fields, each naming its
+    field by its label ("Points: required")."""
+    return {"problems": form.problem_list}
 
 
 def _preview(session: Session, form: HandForm, hand: Hand | None) -> dict[str, Any]:
     """The engine's lines for the hand as it stands in the form, or its problems."""
     data = form.hand_data()
-    errors = [msgs for key, msgs in form.errors.items() if key != "cards"]  # shown at the cards
-    if errors:
-        return {"problems": [m for msgs in errors for m in msgs]}
+    problems = [form.named(k, m) for k, ms in form.errors.items() if k != "cards" for m in ms]
+    if problems:  # a problem of the cards is shown at the cards only
+        return {"problems": problems}
     if hand is not None and hand.voided:
         return {}
     try:
         scored = hands.preview(session, data, None if hand is None else hand.number)
     except ServiceError as exc:
-        return {"problems": [str(p) for p in exc.problems]}
+        return {"problems": form.described(exc.problems)}
     result = scored.result
     return {
         "result_lines": [(line.text, line.amounts) for line in result.lines],
         "result_amounts": [(seat.name, result.amounts.get(seat.name)) for seat in form.seats],
         "note": scored.note,
     }
+
+
+def _redrawn(session: Session, form: HandForm, hand: Hand | None) -> dict[str, Any]:
+    """The preview after the fields are only redrawn (a contract chosen, "Show the fields of
+    this contract", the card count used): the score once the hand is complete, but no problem
+    yet, at a field or under them: nothing is saved, and the fields may not be typed in yet.
+    A problem of the ticked cards stays at the cards."""
+    preview = _preview(session, form, hand)
+    form.errors = {key: msgs for key, msgs in form.errors.items() if key == "cards"}
+    return {} if "problems" in preview else preview
 
 
 def _form_context(request, session, form, *, hand=None, client_id="", preview=None, **extra):
@@ -254,7 +265,7 @@ def hand_new(request, session):
         client_id = _client_id(request)
         form = _form(session, Values(request.POST))
         if _refreshing(request, form):  # without JavaScript: the fields and the score
-            preview = _preview(session, form, None)
+            preview = _redrawn(session, form, None)
         else:
             hand = _save(
                 form, lambda data: hands.record_hand(session, data, client_id, request.user)
@@ -289,7 +300,7 @@ def hand_preview(request, session):
     if part == "count":  # "Use these points": the fields with the count in them, and the score
         use_card_count(form)
         part = "fields"
-    preview = _preview(session, form, hand)
+    preview = _redrawn(session, form, hand) if part == "fields" else _preview(session, form, hand)
     context = _form_context(request, session, form, hand=hand, preview=preview)
     if part == "fields":
         return render(request, "scorebook/hand_form_fields.html", {**context, "oob": True})
@@ -321,7 +332,7 @@ def hand_edit(request, session, number):
         return _edit_page(request, session, hand, form, context)
     form = _form(session, Values(request.POST))
     if _refreshing(request, form):
-        context = {"preview": _preview(session, form, hand), "version": _posted_version(request)}
+        context = {"preview": _redrawn(session, form, hand), "version": _posted_version(request)}
         return _edit_page(request, session, hand, form, context)
     change_closed = can_change_closed(request.membership)
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.shortcuts import render
 
+import rules
 from scorebook import sheets
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Role, Session
@@ -22,5 +23,10 @@ def session_history(request, session):
     return render(
         request,
         "scorebook/session_history.html",
-        {"club": request.club, "session": session, "page": page},
+        {
+            "club": request.club,
+            "session": session,
+            "page": page,
+            "variant_label": rules.get_variant(session.variant).label,  # the subtitle
+        },
     )

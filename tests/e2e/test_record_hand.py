@@ -387,9 +387,8 @@ def test_count_cards_french_deck_fits_the_phone_and_fills_the_oudlers(
     for card in ("I", "Excuse", "K♥", "Q♥", "7♣"):
         page.locator("#id_cards label", has_text=re.compile(f"^{card}$")).click()
     page.get_by_role("button", name="Use these points").click()
-    expect(page.get_by_label(re.compile("Card points of the declarer's side"))).to_have_value(
-        "17.5"
-    )
+    # French words: the taker's side is the attack.
+    expect(page.get_by_label(re.compile("Card points of the attack"))).to_have_value("17.5")
     expect(page.locator("#id_oudlers input[value='2']")).to_be_checked()
     expect(page.locator("#card-count")).to_have_text("17.5 points, oudlers 2, 5 cards")
     assert page.console_errors == [], page.console_errors

@@ -141,3 +141,18 @@ def test_ledger_balance_runs_across_pages(club, players, viewer):
         "15",  # Ana after evening 5
         "-15",  # Bor
     ]
+
+
+def test_player_page_keeps_units_per_family(club, history, players, viewer):
+    """Units of different games are never added together: a line per family, as the
+    standings keep them (issue 16)."""
+    services.rebuild_ratings(club)
+    page = viewer.get(url("player", club, player=players[0].pk)).content.decode()
+    # Ana: Slovenian +10 (1 Nov) and −10 (8 Dec); Czech −10 (8 Dec). Not "Units −10".
+    units = re.findall(r"<dt>(Units[^<]*)</dt><dd[^>]*>([^<]*)</dd>", page)
+    assert units == [("Units, Slovenian tarok", "0"), ("Units, Czech tarok", "-10")]
+    # The running total is drawn per family too, each named by its game.
+    running = (
+        page.split('id="running"')[1].split("</figure>")[0] if 'id="running"' in page else page
+    )
+    assert "Slovenian tarok" in running and "Czech tarok" in running

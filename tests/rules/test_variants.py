@@ -100,6 +100,16 @@ def test_only_slovenian_with_its_switch_on_keeps_radelci():
     assert not get_variant("czech").keeps_radelci({"preset": "seed"})
 
 
+def test_words_of_roles_and_sides():
+    """Each family's form names roles and sides in its own words (issue 16)."""
+    french = get_variant("french-5")
+    assert dict(french.role_words) == {
+        "declarer": "taker", "partner": "called partner", "defenders": "defence"}
+    assert dict(french.side_words) == {"declarer": "attack", "defenders": "defence"}
+    assert dict(get_variant("slovenian-4").role_words) == {
+        "declarer": "declarer", "partner": "partner", "defenders": "defenders"}
+
+
 def test_words_of_sides_and_contras():
     assert get_variant("czech").side_words == {"declarer": "declarer's side",
                                                "defenders": "defenders"}

@@ -343,7 +343,7 @@ def test_preview_returns_the_engines_lines_or_problems(session, members, client_
     assert "+25 three tr." in html
     fields["points"] = "71"
     html = client.post(url("scorebook:hand_preview", session), fields).content.decode()
-    assert "points: must be between 0 and 70" in html
+    assert "Points: must be between 0 and 70" in html  # named by its label
     assert not Hand.objects.exists()
 
 
