@@ -9,6 +9,7 @@ from scorebook.views import (
     hands,
     history,
     members,
+    paper,
     roster,
     seasons,
     sessions,
@@ -75,6 +76,7 @@ club_patterns = [
         settlement.session_settlement,
         name="session_settlement",
     ),
+    path("sessions/<int:session>/print/", paper.sheet_print, name="sheet_print"),
     path("league/", include("scorebook.league.urls")),
 ]
 

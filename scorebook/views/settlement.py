@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
+import rules
 from scorebook import hands
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Role, Session
+from scorebook.views.paper import share_text
 
 
 @club_view(role=Role.VIEWER)
@@ -26,5 +28,7 @@ def session_settlement(request, session):
                 for line in sheet.closing
             ],
             "transfers": sheet.settlement.transfers,
+            "share_text": share_text(session, sheet),  # the share part (views/paper.py)
+            "variant_label": rules.get_variant(session.variant).label,  # the subtitle
         },
     )

@@ -1,0 +1,153 @@
+"""The session on paper: a printable sheet laid out like the club's, and the result as text.
+
+The printable sheet is read from each hand's stored row (amounts, note, running totals and the
+radelci carried after it), as the sheet page is; its foot (the closing lines, the totals and who
+pays whom) is the settlement's, from the engine's sheet. `share_text` is the settlement as a
+scorekeeper pastes it into a chat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from django.shortcuts import render
+from django.template.defaultfilters import floatformat
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+import rules
+from rules.scoring import amount_of
+from scorebook import hands
+from scorebook.access import club_view, get_for_club
+from scorebook.models import Role, Session
+
+# About what one A4 page of the club's paper holds; the print stylesheet keeps it on one page.
+HANDS_PER_PAGE = 40
+
+
+class Cell(NamedTuple):
+    amount: Any  # None: the player sat this hand out
+    total: Any
+    gained: range  # radelci gained in this hand (circles)
+    used: range  # radelci used in this hand (crossed circles)
+
+
+class PaperRow(NamedTuple):
+    number: int
+    note: str
+    cells: list[Cell] | None  # None: voided, or not scored
+
+
+def paper_rows(
+    stored: Iterable[tuple[int, bool, str, Mapping[str, Any]]],
+    names: Sequence[str],
+    keeps_radelci: bool,
+) -> tuple[list[PaperRow], dict[str, int]]:
+    """Each hand's row on paper, and the radelci held after the last one. A radelc gained shows
+    as a circle where a player's count went up, a radelc used as a crossed circle where it went
+    down (it is used up by a won hand)."""
+    out: list[PaperRow] = []
+    held: dict[str, int] = {}
+    for number, voided, void_reason, score in stored:
+        if voided:
+            out.append(PaperRow(number, _("voided: %(reason)s") % {"reason": void_reason}, None))
+            continue
+        if "amounts" not in score:
+            out.append(PaperRow(number, _("not scored"), None))
+            continue
+        running, amounts = score["running"], score["amounts"]
+        after = dict(running.get("carry") or {}) if keeps_radelci else {}
+        cells = []
+        for name in names:
+            change = after.get(name, held.get(name, 0)) - held.get(name, 0)
+            cells.append(
+                Cell(
+                    amount_of(amounts[name]) if name in amounts else None,
+                    amount_of(running["totals"].get(name, 0)),
+                    range(max(change, 0)),
+                    range(max(-change, 0)),
+                )
+            )
+        held = {name: after.get(name, held.get(name, 0)) for name in names}
+        out.append(PaperRow(number, score["note"], cells))
+    return out, held
+
+
+def _heading(session: Session, variant: rules.Variant) -> str:
+    parts = [variant.label, session.table_label, date_format(session.date, "SHORT_DATE_FORMAT")]
+    return " · ".join(part for part in parts if part)
+
+
+def share_text(session: Session, sheet: rules.SheetResult) -> str:
+    """The settlement as plain text for a chat: the totals, the closing lines, who pays whom."""
+    variant = rules.get_variant(session.variant)
+    lines = [_heading(session, variant)]
+    if not session.is_closed:
+        lines.append(_("if the session closed now"))
+    lines.append("")
+    for line in sheet.closing:
+        amounts = ", ".join(f"{name} {_number(value)}" for name, value in line.amounts.items())
+        lines.append(f"{line.text}: {amounts}")
+    if sheet.closing:
+        lines.append("")
+    lines.append(_("Totals"))
+    for name in sheet.players:
+        lines.append(
+            _("%(player)s %(total)s (net %(net)s)")
+            % {
+                "player": name,
+                "total": _number(sheet.totals[name]),
+                "net": _number(sheet.settlement.nets[name]),
+            }
+        )
+    lines.append("")
+    lines.append(_("Who pays whom"))
+    for t in sheet.settlement.transfers:
+        lines.append(
+            _("%(payer)s pays %(payee)s %(amount)s")
+            % {"payer": t.payer, "payee": t.payee, "amount": _number(t.amount)}
+        )
+    if not sheet.settlement.transfers:
+        lines.append(_("Nobody owes anybody anything."))
+    return "\n".join(lines)
+
+
+def _number(value: Any) -> str:
+    """As the settlement page writes it (floatformat "-2")."""
+    return str(floatformat(value, "-2"))
+
+
+@club_view(role=Role.VIEWER)
+def sheet_print(request, session):
+    session = get_for_club(Session, request.club, pk=session)
+    variant = rules.get_variant(session.variant)
+    keeps = variant.keeps_radelci(session.rules)
+    names = list(session.seat_names)
+    rows, held = paper_rows(
+        (hand[:4] for hand in hands.stored_rows(session)), names, keeps_radelci=keeps
+    )
+    pages = [rows[i : i + HANDS_PER_PAGE] for i in range(0, len(rows), HANDS_PER_PAGE)] or [[]]
+    sheet = hands.session_sheet(session, closed=True)
+    return render(
+        request,
+        "scorebook/sheet_print.html",
+        {
+            "club": request.club,
+            "session": session,
+            "heading": _heading(session, variant),
+            "names": names,
+            "columns": 2 + len(names),
+            "pages": pages,
+            "keeps_radelci": keeps,
+            "held": [range(held.get(name, 0)) for name in names],
+            "closing": [
+                (line.text, [line.amounts.get(name) for name in names]) for line in sheet.closing
+            ],
+            "totals": [sheet.totals[name] for name in names],
+            "settlement": [
+                (name, sheet.totals[name], sheet.settlement.nets[name]) for name in names
+            ],
+            "transfers": sheet.settlement.transfers,
+        },
+    )
