@@ -772,10 +772,15 @@ def player_summary(club: Club, player: Player) -> dict[str, Any]:
     worst = [
         line for line in by_total.order_by("total", "-date", "-session_id")[:k] if line not in best
     ]
-    # The running total over time, summed by the database in date order.
+    # The running total of each family over time, summed by the database in date order:
+    # units of different games are never added together.
     history = list(
         lines.annotate(
-            running=Window(Sum("total"), order_by=[F("date").asc(), F("session_id").asc()])
+            running=Window(
+                Sum("total"),
+                partition_by=[F("family")],
+                order_by=[F("date").asc(), F("session_id").asc()],
+            )
         )
         .order_by("date", "session_id")
         .values_list("date", "family", "running", "rating_after")

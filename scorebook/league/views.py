@@ -119,15 +119,10 @@ def player(request, player: int):
     services.ensure_current(club)
     data = services.player_summary(club, who)
     history = data["history"]
-    # Units of different games are never added together: a running total and a sum per family,
-    # as the standings keep them. `running` sums every family; each session's own total is
-    # the step from the one before.
+    # A running total per family (the database sums each apart), as the standings keep them.
     units: dict[str, list] = {}
-    before = 0
-    for date, family, running_all, _r in history:
-        points = units.setdefault(family, [])
-        points.append((date, (points[-1][1] if points else 0) + running_all - before))
-        before = running_all
+    for date, family, running, _r in history:
+        units.setdefault(family, []).append((date, running))
     running = charts.line_chart(
         _("Running total of %(name)s") % {"name": who.name},
         [(services.family_label(f), points) for f, points in units.items()],
