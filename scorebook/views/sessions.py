@@ -11,8 +11,6 @@ from scorebook.models import Role, Session
 from scorebook.views.confirm import ASK, confirm_page
 from scorebook.views.seasons import season_of_the_day
 
-POST = ("POST",)
-
 
 @club_view(role=Role.SCOREKEEPER, methods=("GET", "HEAD", "POST"))
 def session_start(request):
