@@ -1,6 +1,6 @@
 """How long ``python -m rules score`` takes as a whole process, against merely loading the JSON.
 
-    python bench/cli_bench.py [--hands 1000] [--repeats 11] [--tree DIR]
+    python bench/cli_bench.py [--hands 1000] [--repeats 11] [--tree DIR] [--no-bytecode-cache]
 
 For each family it writes a sheet (the seeded sheets of ``rules_bench``: Slovenian 4 and one
 variant of each other family) to a temporary folder, then runs, in turn within each repeat so
@@ -10,20 +10,29 @@ that a noisy machine slows both alike:
   writing the compact JSON);
 - ``python -c "import json,sys; json.load(open(sys.argv[1]))" FILE`` (the floor of parsing).
 
-It prints the median wall time of each and their ratio, the last line being
+It prints the median CPU time (user and system) of each whole process and their ratio: CPU
+time, as ``rules_bench`` takes, so that what other processes on a busy machine take is not
+counted (a process waiting for a core does not look slower). The last line reads
 ``cli ÷ json.load: X (slovenian-4, N hands)``. The target is a ratio of at most 6.
 ``--tree`` runs the ``rules`` package of another folder (an old copy, to compare).
+
+Both run from compiled bytecode, as an installed package and the standard library behind
+``json.load`` do: the engine's modules are compiled once, before the timed runs, into the
+temporary folder (``PYTHONPYCACHEPREFIX``), whatever ``PYTHONDONTWRITEBYTECODE`` says.
+Otherwise a shell that sets it times Python's compiler on every start of the engine, and
+not of ``json``. ``--no-bytecode-cache`` times it so anyway, for comparison.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,18 +48,20 @@ TIMEOUT = 60  # seconds for one process: far beyond a 1,000-hand sheet
 MAX_REPEATS = 101
 
 
-def run(command: list[str], cwd: Path) -> float:
-    """Wall time of one whole process, its output thrown away."""
-    start = time.perf_counter()
+def run(command: list[str], cwd: Path, env: dict[str, str]) -> float:
+    """CPU time (user and system) of one whole process, its output thrown away."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(
         command,
         cwd=cwd,
+        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         timeout=TIMEOUT,
         check=True,
     )
-    return time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> None:
@@ -58,6 +69,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=scoring.MAX_HANDS)
     parser.add_argument("--repeats", type=int, default=11)
     parser.add_argument("--tree", type=Path, default=ROOT, help="folder holding the rules package")
+    parser.add_argument(
+        "--no-bytecode-cache", action="store_true", help="compile the engine at every start"
+    )
     args = parser.parse_args()
     if not 1 <= args.hands <= scoring.MAX_HANDS:
         parser.error(f"--hands: 1 to {scoring.MAX_HANDS} (a sheet's limit)")
@@ -69,14 +83,24 @@ def main() -> None:
         for family in families:
             files[family] = Path(folder) / f"{family}.json"
             files[family].write_text(json.dumps(sheet_for(family, args.hands)), encoding="utf-8")
-        times: dict[tuple[str, str], list[float]] = {}
+        env = dict(os.environ)
+        if not args.no_bytecode_cache:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(Path(folder) / "bytecode")
+        commands = {
+            (family, kind): command
+            for family, path in files.items()
+            for kind, command in (
+                ("cli", [sys.executable, "-m", "rules", "score", str(path)]),
+                ("json", [sys.executable, "-c", JSON_LOAD, str(path)]),
+            )
+        }
+        for command in commands.values():  # untimed: writes the bytecode
+            run(command, args.tree, env)
+        times: dict[tuple[str, str], list[float]] = {key: [] for key in commands}
         for _ in range(repeats):
-            for family, path in files.items():
-                for kind, command in (
-                    ("cli", [sys.executable, "-m", "rules", "score", str(path)]),
-                    ("json", [sys.executable, "-c", JSON_LOAD, str(path)]),
-                ):
-                    times.setdefault((family, kind), []).append(run(command, args.tree))
+            for key, command in commands.items():
+                times[key].append(run(command, args.tree, env))
     print(f"{'family':<16}{'cli ms':>10}{'json.load ms':>14}{'ratio':>8}   (median of {repeats})")
     lines = []
     for family in families:

@@ -5,7 +5,7 @@ RULES.md says. Public API::
 
     score_hand(data) -> Result          score_sheet(data) -> SheetResult
     variants(), get_variant(id)         resolve_rules(variant_id, rules_json) -> dict
-    register(variant), unregister(id)   note(result) -> str (a sheet row's note)
+    register(variant), unregister(id)   note(result) -> words (a sheet row's note), note_text
     count(variant_id, cards) -> Count   rate(hands) -> ratings (Elo, RULES.md §6)
     RulesError (with .problems), RULES_VERSION
     rules.fields.FIELDS, field_range     the hand's fields, their kinds and ranges (HANDS.md)
@@ -20,7 +20,7 @@ the checks added since it was recorded (``rules.reader.read_hand``).
 
 from rules import czech, french, slovenian, zwanzigerrufen
 from rules.model import Adjustment, Bonus, Declaration, Hand, Line, Result
-from rules.notes import note
+from rules.notes import note, note_text
 from rules.problems import Problem, RulesError
 from rules.scoring import Running, SheetResult, SheetRow, evaluate, score_hand, score_sheet
 from rules.settlement import Settlement, Transfer, settle
@@ -67,6 +67,7 @@ __all__ = [
     "evaluate",
     "get_variant",
     "note",
+    "note_text",
     "register",
     "resolve_rules",
     "score_hand",

@@ -13,10 +13,11 @@ import sys
 from decimal import Decimal
 from typing import Any
 
-from rules import jsontext
+from rules import jsontext, words
 from rules.counting import count, split_card_words
 from rules.problems import RulesError
 from rules.scoring import SheetResult, score_hand, score_sheet
+from rules.variant import get_variant
 
 USAGE_ERROR, RULES_BROKEN = 1, 2
 MAX_BYTES = 2_000_000  # as the web import: a sheet of 1,000 hands is a few hundred KB
@@ -29,12 +30,23 @@ def main(argv: list[str] | None = None) -> int:
     score.add_argument("file", help="a JSON file, or - for standard input")
     score.add_argument("--text", action="store_true", help="print a readable table")
     score.add_argument(
+        "--lang",
+        choices=words.LANGUAGES,
+        default=words.ENGLISH,
+        help="the language of the words (lines, table, problems); default en",
+    )
+    score.add_argument(
         "--indent", type=int, metavar="N", help="indent the JSON by N spaces (default: compact)"
     )
     counter = commands.add_parser("count", help="count the card points of a pile")
     counter.add_argument("--variant", required=True)
     counter.add_argument("cards", nargs="+", help="pagat, XXI, škis, 'hearts king', kh, 10s …")
     args = parser.parse_args(argv)
+    with words.speaking(getattr(args, "lang", words.ENGLISH)):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == "count":
             return _count(args.variant, split_card_words(args.cards))
@@ -94,7 +106,16 @@ def _count(variant: str, cards: list[str]) -> int:
 
 
 def _signed(value: Any) -> str:
-    return f"{value:+}" if value else "0"
+    text = words.number(value, words.current_language())
+    return f"+{text}" if value > 0 else text
+
+
+def _contract(hand: Any) -> str:
+    return str(get_variant(hand.variant).contract_label(hand.contract))
+
+
+def _say(key: str, **params: Any) -> str:
+    return words.Say(f"cli.{key}", **params).text()
 
 
 def _table(result: Any) -> str:
@@ -104,7 +125,7 @@ def _table(result: Any) -> str:
             [line.text, *[_signed(line.amounts.get(p, 0)) for p in players]]
             for line in result.lines
         ]
-        rows.append(["total", *[_signed(result.amounts[p]) for p in players]])
+        rows.append([_say("total"), *[_signed(result.amounts[p]) for p in players]])
         return _grid(["", *players], rows)
     players = list(result.players)
     rows = []
@@ -112,16 +133,19 @@ def _table(result: Any) -> str:
         amounts = row.result.amounts
         rows.append(
             [
-                f"{row.number} {row.result.hand.contract}",
+                f"{row.number} {_contract(row.result.hand)}",
                 *[_signed(amounts[p]) if p in amounts else "" for p in players],
             ]
         )
     for line in result.closing:
         rows.append([line.text, *[_signed(line.amounts.get(p, 0)) for p in players]])
-    rows.append(["total", *[_signed(result.totals[p]) for p in players]])
-    rows.append(["net", *[_signed(result.settlement.nets[p]) for p in players]])
-    table = _grid(["hand", *players], rows)
-    transfers = [f"{t.payer} pays {t.payee} {t.amount}" for t in result.settlement.transfers]
+    rows.append([_say("total"), *[_signed(result.totals[p]) for p in players]])
+    rows.append([_say("net"), *[_signed(result.settlement.nets[p]) for p in players]])
+    table = _grid([_say("hand"), *players], rows)
+    transfers = [
+        _say("pays", payer=t.payer, payee=t.payee, amount=t.amount)
+        for t in result.settlement.transfers
+    ]
     return "\n".join([table, "", *transfers])
 
 

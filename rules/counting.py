@@ -13,8 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from rules.labels import FAMILIES
 from rules.problems import Problems
 from rules.variant import get_variant
+from rules.words import Say
 
 SUITS = {
     "hearts": "hearts",
@@ -170,7 +172,7 @@ class Deck:
     pips: dict[str, tuple[str, ...]]  # suit -> its non-court cards
     rule: Callable[[list[int]], int | Decimal]  # the pile's points from its cards' values
     fool: str = "Škis"  # tarok 22's name: Škis, Sküs, the French Excuse
-    trumps_label: str = "Taroks"  # the heading of its trumps
+    trumps_label: Say = Say("deck.taroks")  # the heading of its trumps
 
     def cards(self) -> list[str]:
         out = [f"tarok-{n}" for n in self.taroks]
@@ -194,7 +196,12 @@ class Deck:
         for i, name in enumerate(cards):
             card = parse_card(name)
             if card is None or card not in known:
-                problems.add(f"cards[{i}]", "unknown-card", value=name, family=self.family)
+                problems.add(
+                    f"cards[{i}]",
+                    "unknown-card",
+                    value=name,
+                    family=FAMILIES.get(self.family, self.family),
+                )
             elif card in pile:
                 problems.add(f"cards[{i}]", "duplicate-card", value=name)
             else:

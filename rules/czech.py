@@ -7,15 +7,26 @@ XIX; a declarer who holds it himself plays alone, 1 v 3, at the same rate.
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 from typing import Any
 
 from rules import labels
 from rules.counting import PIPS_54, Deck, in_threes_rest_less_one
-from rules.items import bonus_value, bonus_words, contra_words, multiplier, side_line, zero_sum
+from rules.items import (
+    LOST,
+    SHARED_PHRASES,
+    bonus_value,
+    bonus_words,
+    contra_words,
+    multiplier,
+    side_line,
+    zero_sum,
+)
 from rules.model import DECLARER, DEFENDERS, Hand, Line
 from rules.problems import Problems
 from rules.variant import BonusSpec, Contract, Rules, Switch, Variant, contract
+from rules.words import Phrase, Say
 
 WIN = 35  # the declarer's side wins with more than 35 of the 70 card points
 CARD_POINTS = 70
@@ -50,6 +61,7 @@ ONE_HOLDER = frozenset({"trul", "four-kings"})  # only one player in a hand can 
 
 # Varsovia: what the loser pays each other player, by the loser's own points.
 VARSOVIA_LOW, VARSOVIA_HIGH = 69, 71  # all cards are taken; piles counted one by one
+NO_TRICK: Phrase = (Say("line.no-trick"),)
 
 
 def varsovia_payment(points: int) -> int:
@@ -78,7 +90,7 @@ BONUS_SPECS = {
 class Czech(Variant):
     id = "czech"
     family = "czech"
-    family_label = "Czech tarok"
+    family_label = labels.FAMILIES["czech"]
     player_counts = (4,)
     card_points = CARD_POINTS
     deck = DECK
@@ -128,7 +140,8 @@ class Czech(Variant):
         for declaration in hand.declarations:
             units = DECLARATION_UNITS[declaration.name]
             holder = declaration.player
-            text = f"{holder}: {labels.DECLARATIONS[declaration.name]} {units}"
+            declared = labels.DECLARATIONS[declaration.name]
+            text = (Say("line.declaration", player=holder, declaration=declared, units=units),)
             if individual:
                 others = tuple(p for p in hand.players if p != holder)
                 lines.append(Line(declaration.name, text, zero_sum((holder,), others, units)))
@@ -140,25 +153,36 @@ class Czech(Variant):
 
 def _game(hand: Hand) -> Line:
     """``d × rate`` for the declarer's side; 35:35 loses one unit whatever the rate."""
-    label = labels.CONTRACTS[hand.contract]
     rate = hand.level if hand.contract == "trojka" else RATES[hand.contract]
-    if hand.contract == "trojka":
-        label += f" {labels.LINE_WORDS['level']} {hand.level}"
     difference = hand.points - WIN
+    value = -1 if difference == 0 else difference * rate
+    text = _game_words(hand.contract, hand.level, hand.points, rate, hand.contra)
+    return side_line(hand, "game", text, DECLARER, value, multiplier(hand.contra))
+
+
+@functools.lru_cache(maxsize=SHARED_PHRASES)
+def _game_words(contract: str, level: int | None, points: int, rate: int, contra: int) -> Phrase:
+    """ "solo, 40 points: difference +5 × 6, contra ×2": shared, as ``rules.items`` says."""
+    label = labels.CONTRACTS[contract]
+    if contract == "trojka":
+        label = Say("line.contract-level", contract=label, level=level)
+    difference = points - WIN
     if difference == 0:
-        value = -1
-        text = f"{label}, 35:35, {labels.LINE_WORDS['lost']} 1"
+        text = (Say("line.czech-even", contract=label),)
     else:
-        value = difference * rate
-        sign = "+" if difference > 0 else "−"
+        signed = f"+{difference}" if difference > 0 else difference  # "+5", "−5"
         text = (
-            f"{label}, {hand.points} {labels.LINE_WORDS['points']}: "
-            f"{labels.LINE_WORDS['difference']} {sign}{abs(difference)} × {rate}"
+            Say(
+                "line.czech-game",
+                contract=label,
+                points=points,
+                difference=signed,
+                rate=rate,
+            ),
         )
         if difference < 0:
-            text += ", " + labels.LINE_WORDS["lost"]
-    text += contra_words(hand.contra)
-    return side_line(hand, "game", text, DECLARER, value, multiplier(hand.contra))
+            text += LOST
+    return text + contra_words(contra)
 
 
 def _no_trick(hand: Hand) -> set[str]:
@@ -182,23 +206,29 @@ def _varsovia(hand: Hand) -> list[Line]:
     losers = tuple(p for p in hand.players if points[p] == most)
     payment = varsovia_payment(most)
     no_trick = _no_trick(hand)
-    who = ", ".join(losers)
-    verb = "pays" if len(losers) == 1 else "pay"
     lines = []
     for payee in hand.players:
         if payee in losers:
             continue
         paid = payment * 2 if payee in no_trick else payment
-        text = (
-            f"{labels.CONTRACTS['varsovia']}: {who} {most} {labels.LINE_WORDS[verb]} {payee} {paid}"
-        )
-        if payee in no_trick:
-            text += f" ({labels.LINE_WORDS['no trick']} ×2)"
+        text = _varsovia_words(losers, most, payee, paid, payee in no_trick)
         share, left = divmod(paid * 100, len(losers))
         amounts = {loser: -_cents(share + (1 if i < left else 0)) for i, loser in enumerate(losers)}
         amounts[payee] = paid
         lines.append(Line("varsovia", text, amounts))
     return lines
+
+
+@functools.lru_cache(maxsize=SHARED_PHRASES)
+def _varsovia_words(
+    losers: tuple[str, ...], points: int, payee: str, paid: int, no_trick: bool
+) -> Phrase:
+    """ "varsovia: Ana 40 pays Dani 80 (no trick ×2)": shared, as ``rules.items`` says."""
+    verb = "line.varsovia-pays" if len(losers) == 1 else "line.varsovia-pay"
+    contract = labels.CONTRACTS["varsovia"]
+    who = ", ".join(losers)
+    text = (Say(verb, contract=contract, who=who, points=points, payee=payee, paid=paid),)
+    return text + NO_TRICK if no_trick else text
 
 
 # -- checks ---------------------------------------------------------------------------------

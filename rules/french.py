@@ -10,16 +10,18 @@ session is settled against the average (§7).
 
 from __future__ import annotations
 
+import functools
 import math
 from types import MappingProxyType
 from typing import Any
 
 from rules import labels
 from rules.counting import Deck, less_a_half_each
-from rules.items import bonus_words
+from rules.items import BY_DEFENDERS, LOST, SHARED_PHRASES, bonus_words
 from rules.model import DECLARER, DEFENDERS, Amount, Bonus, Hand, Line
 from rules.problems import Problems
 from rules.variant import BonusSpec, Contract, Rules, Variant, contract
+from rules.words import Phrase, Say
 
 CARD_POINTS = 91
 # 21 trumps and the excuse, and ten pip cards a suit; each card half a point less (RULES.md §5).
@@ -31,7 +33,7 @@ DECK = Deck(
     ),
     less_a_half_each,
     fool="Excuse",
-    trumps_label="Excuse and trumps",
+    trumps_label=Say("deck.french-trumps"),
 )
 THRESHOLDS = {0: 56, 1: 51, 2: 41, 3: 36}  # points needed by the oudlers in the taker's tricks
 MULTIPLIERS = {"petite": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
@@ -90,7 +92,7 @@ def split(hand: Hand, unit: Amount) -> dict[str, Amount]:
 
 class French(Variant):
     family = "french"
-    family_label = "French tarot"
+    family_label = labels.FAMILIES["french"]
     card_points = CARD_POINTS
     deck = DECK
     trula_bonus = None  # petit, 21 and excuse are told as oudlers
@@ -116,8 +118,10 @@ class French(Variant):
                 levels=POIGNEE_LEVELS,
                 per_player=True,
                 level_words=tuple(
-                    labels.LINE_WORDS["poignee-level"].format(
-                        level=labels.POIGNEE_LEVELS[level], trumps=trumps[level]
+                    Say(
+                        "line.poignee-level",
+                        level=labels.POIGNEE_LEVELS[level],
+                        trumps=trumps[level],
                     )
                     for level in POIGNEE_LEVELS
                 ),
@@ -166,7 +170,7 @@ class French(Variant):
                     f"{path}bonuses[{i}].made",
                     "french-chelem-result",
                     side=labels.SIDES[bonus.side],
-                    result=labels.LINE_WORDS["made" if made else "lost"],
+                    result=labels.word("made") if made else labels.word("lost"),
                 )
         if sum(shown) > TRUMPS:
             trumps = POIGNEE_TRUMPS[players]
@@ -184,37 +188,20 @@ class French(Variant):
         times = MULTIPLIERS[hand.contract]
         needed = threshold(hand.oudlers)
         made = hand.points >= needed
-        d = difference(hand.points, needed)
-        unit = (BASE + d) * times
-        text = labels.LINE_WORDS["french-game"].format(
-            contract=labels.CONTRACTS[hand.contract],
-            points=hand.points,
-            needed=needed,
-            oudlers=hand.oudlers,
-            difference=d,
-            multiplier=times,
-        )
-        if not made:
-            text += ", " + labels.LINE_WORDS["lost"]
+        unit = (BASE + difference(hand.points, needed)) * times
+        text = _game_words(hand.contract, hand.points, hand.oudlers)
         lines = [Line("game", text, split(hand, unit if made else -unit), times)]
         winners = DECLARER if made else DEFENDERS
         for bonus in hand.bonuses:
             if bonus.name == "petit-au-bout":
                 value = PETIT_AU_BOUT * times
-                text = f"{labels.BONUSES['petit-au-bout']} {PETIT_AU_BOUT} ×{times}"
-                if bonus.side != DECLARER:
-                    text += " " + labels.LINE_WORDS["by defenders"]
-                    value = -value
-                lines.append(Line("petit-au-bout", text, split(hand, value), times))
+                by_defenders = bonus.side != DECLARER
+                text = _petit_au_bout_words(times, by_defenders)
+                amounts = split(hand, -value if by_defenders else value)
+                lines.append(Line("petit-au-bout", text, amounts, times))
             elif bonus.name == "poignee":
                 value = POIGNEE_VALUES[bonus.level]
-                text = labels.LINE_WORDS["poignee"].format(
-                    bonus=labels.BONUSES["poignee"],
-                    level=labels.POIGNEE_LEVELS[bonus.level],
-                    value=value,
-                    player=bonus.player,
-                    side=labels.SIDES[winners],
-                )
+                text = _poignee_words(bonus.level, bonus.player, winners)
                 lines.append(Line("poignee", text, split(hand, value if made else -value)))
             elif bonus.name == "chelem":
                 value = chelem_value(bonus)
@@ -223,6 +210,49 @@ class French(Variant):
                     value = -value
                 lines.append(Line("chelem", text, split(hand, value)))
         return lines, carry
+
+
+# The words of the lines: shared, as ``rules.items`` says.
+
+
+@functools.lru_cache(maxsize=SHARED_PHRASES)
+def _game_words(contract: str, points: Amount, oudlers: int) -> Phrase:
+    """ "garde 45, 41 needed with 2 oudlers: (25 + difference 4) ×2" (``points`` as the
+    reader gives them: whole, or a Decimal ending in .5, so that equal points read alike)."""
+    needed = threshold(oudlers)
+    text = (
+        Say(
+            "line.french-game",
+            contract=labels.CONTRACTS[contract],
+            points=points,
+            needed=needed,
+            oudlers=oudlers,
+            difference=difference(points, needed),
+            multiplier=MULTIPLIERS[contract],
+        ),
+    )
+    return text if points >= needed else text + LOST
+
+
+@functools.lru_cache(maxsize=SHARED_PHRASES)
+def _petit_au_bout_words(times: int, by_defenders: bool) -> Phrase:
+    what = labels.BONUSES["petit-au-bout"]
+    text = (Say("line.value-times", what=what, value=PETIT_AU_BOUT, times=times),)
+    return text + BY_DEFENDERS if by_defenders else text
+
+
+@functools.lru_cache(maxsize=SHARED_PHRASES)
+def _poignee_words(level: str, player: str, winners: str) -> Phrase:
+    return (
+        Say(
+            "line.poignee",
+            bonus=labels.BONUSES["poignee"],
+            level=labels.POIGNEE_LEVELS[level],
+            value=POIGNEE_VALUES[level],
+            player=player,
+            side=labels.SIDES[winners],
+        ),
+    )
 
 
 def _half(doubled: int) -> int | str:

@@ -1,12 +1,25 @@
 """Small pieces the family modules build their lines from: multipliers, signed bonus values,
-the zero-sum split of a side item, and the words of a line."""
+the zero-sum split of a side item, and the words of a line.
+
+A long sheet says the same words over and over ("trula announced 20", ", contra ×2"): a line's
+phrase is built once for the values it says and shared by every line that says them (a ``Say``
+is immutable), which spares building it again and the garbage collector's time.
+"""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
-from rules.labels import BONUSES, CONTRA_WORDS, LINE_WORDS
+from rules.labels import BONUSES, CONTRA_WORDS
 from rules.model import DECLARER, Amount, Bonus, Hand, Line
+from rules.words import Phrase, Say
+
+# Words a line says without values.
+LOST: Phrase = (Say("line.lost"),)
+BY_DEFENDERS: Phrase = (Say("line.by-defenders"),)
+# How many phrases of one kind a process keeps to share (the least recently said go first).
+SHARED_PHRASES = 1024
 
 
 def multiplier(level: int) -> int:
@@ -14,12 +27,17 @@ def multiplier(level: int) -> int:
     return 1 << level
 
 
-def contra_words(level: int, words: Mapping[int, str] = CONTRA_WORDS) -> str:
-    """ ", contra ×2" for level 1; empty for no contra. ``words``: the family's own words for
-    the levels (its variant's ``contra_words``)."""
+def contra_words(level: int, words: Mapping[int, Say] = CONTRA_WORDS) -> Phrase:
+    """ ", contra ×2" for level 1; nothing for no contra. ``words``: the family's own words
+    for the levels (its variant's ``contra_words``)."""
     if not level:
-        return ""
-    return f", {words[level]} ×{1 << level}"
+        return ()
+    return _contra_phrase(words[level], level)
+
+
+@functools.lru_cache(maxsize=SHARED_PHRASES)
+def _contra_phrase(contra: Say, level: int) -> Phrase:
+    return (Say("line.contra", contra=contra, times=multiplier(level)),)
 
 
 def bonus_value(bonus: Bonus, silent: int, announced: int) -> int:
@@ -29,15 +47,25 @@ def bonus_value(bonus: Bonus, silent: int, announced: int) -> int:
     return value if bonus.made else -value
 
 
-def bonus_words(bonus: Bonus, value: int) -> str:
+# A bonus line's words by (announced, made): "trula announced 20", "pagat ultimo silent lost 25".
+_BONUS_STATES = {
+    (True, True): "line.bonus-announced",
+    (True, False): "line.bonus-announced-failed",
+    (False, True): "line.bonus-silent",
+    (False, False): "line.bonus-silent-lost",
+}
+
+
+def bonus_words(bonus: Bonus, value: int) -> Phrase:
     """ "trula announced 20", "pagat ultimo silent lost 25", "kings silent 10 by the defenders"."""
-    state = LINE_WORDS["announced"] if bonus.announced else LINE_WORDS["silent"]
-    if not bonus.made:
-        state += " " + (LINE_WORDS["failed"] if bonus.announced else LINE_WORDS["lost"])
-    text = f"{BONUSES[bonus.name]} {state} {abs(value)}"
-    if bonus.side != DECLARER:
-        text += " " + LINE_WORDS["by defenders"]
-    return text
+    state = _BONUS_STATES[bool(bonus.announced), bool(bonus.made)]
+    return _bonus_phrase(state, bonus.name, abs(value), bonus.side != DECLARER)
+
+
+@functools.lru_cache(maxsize=SHARED_PHRASES)
+def _bonus_phrase(state: str, name: str, value: int, by_defenders: bool) -> Phrase:
+    words = (Say(state, bonus=BONUSES[name], value=value),)
+    return words + BY_DEFENDERS if by_defenders else words
 
 
 def zero_sum(winners: tuple[str, ...], losers: tuple[str, ...], value: Amount) -> dict:
@@ -57,11 +85,14 @@ def zero_sum(winners: tuple[str, ...], losers: tuple[str, ...], value: Amount) -
     return amounts
 
 
-def side_line(hand: Hand, item: str, text: str, side: str, value: Amount, times: int = 1) -> Line:
+def side_line(
+    hand: Hand, item: str, text: Phrase, side: str, value: Amount, times: int = 1
+) -> Line:
     """A zero-sum line: ``value`` (already signed for ``side``) times ``times``."""
     value *= times
+    declarers, defenders = hand.sides
     if side == DECLARER:
-        amounts = zero_sum(hand.declarer_side, hand.defenders, value)
+        amounts = zero_sum(declarers, defenders, value)
     else:
-        amounts = zero_sum(hand.defenders, hand.declarer_side, value)
+        amounts = zero_sum(defenders, declarers, value)
     return Line(item, text, amounts, times)

@@ -9,9 +9,12 @@ Amounts are ``int`` or, where a split leaves hundredths, ``decimal.Decimal``; po
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any, NamedTuple
+
+from rules.words import Phrase, phrase_text
 
 Amount = int | Decimal
 Points = int | Decimal
@@ -66,15 +69,17 @@ class Hand(NamedTuple):
     adjustments: tuple[Adjustment, ...] = ()
 
     @property
+    def sides(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The declarer's side and the defenders, each in seat order."""
+        return _sides(self.players, self.declarer, self.partner)
+
+    @property
     def declarer_side(self) -> tuple[str, ...]:
-        if self.declarer is None:
-            return ()
-        return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
+        return self.sides[0]
 
     @property
     def defenders(self) -> tuple[str, ...]:
-        side = self.declarer_side
-        return tuple(p for p in self.players if p not in side)
+        return self.sides[1]
 
     def side(self, name: str) -> tuple[str, ...]:
         return self.declarer_side if name == DECLARER else self.defenders
@@ -86,16 +91,33 @@ class Hand(NamedTuple):
         return None
 
 
+@functools.lru_cache(maxsize=1024)
+def _sides(
+    players: tuple[str, ...], declarer: str | None, partner: str | None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Worked out once per table, declarer and partner: the lines of a sheet ask for them
+    over and over."""
+    if declarer is None:
+        return (), players
+    side = (declarer,) if partner is None else (declarer, partner)
+    return side, tuple(p for p in players if p not in side)
+
+
 class Line(NamedTuple):
     """One item of a score: what it is, in words, the multiplier that applied, and who gets what.
 
-    ``amounts`` holds the multiplied amount for every player the item touches.
+    ``words`` are said in the reader's language when shown (``text``); ``amounts`` holds the
+    multiplied amount for every player the item touches.
     """
 
     item: str
-    text: str
+    words: Phrase
     amounts: Mapping[str, Amount]
     multiplier: int = 1
+
+    @property
+    def text(self) -> str:
+        return phrase_text(self.words)
 
     def to_json(self) -> dict[str, Any]:
         return {"item": self.item, "text": self.text, "amounts": dict(self.amounts)}

@@ -6,15 +6,14 @@ import reprlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.labels import PROBLEMS
+from rules.words import Say
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One thing wrong with a hand: the field as a JSON path, a stable code and its details.
 
-    ``message`` is the English text; an app translating the engine keys on ``code`` and
-    formats ``params`` itself.
+    ``message`` says it in the reader's language (rules.words); ``text(language)`` in any.
     """
 
     path: str
@@ -23,7 +22,10 @@ class Problem:
 
     @property
     def message(self) -> str:
-        return PROBLEMS[self.code].format(**self.params)
+        return self.text()
+
+    def text(self, language: str | None = None) -> str:
+        return Say(f"problem.{self.code}", **self.params).text(language)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.path else self.message

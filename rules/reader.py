@@ -9,16 +9,10 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from rules import labels
-from rules.fields import (
-    FIELDS,
-    HAND_FIELDS,
-    MAX_ADJUSTMENT,
-    MAX_STORED_ADJUSTMENT,
-    field_range,
-)
+from rules.fields import FIELDS, HAND_FIELDS, MAX_ADJUSTMENT, MAX_STORED_ADJUSTMENT
 from rules.model import DECLARER, DEFENDERS, Adjustment, Bonus, Declaration, Hand
 from rules.problems import Problems, RulesError, field_name
-from rules.variant import ADJUSTMENT, Contract, Rules, Variant, _known, get_variant
+from rules.variant import ADJUSTMENT, BonusSpec, Contract, Rules, Variant, _known, get_variant
 
 BONUS_KEYS = frozenset({"name", "side", "announced", "made", "contra", "player", "level"})
 DECLARATION_KEYS = frozenset({"player", "name"})
@@ -103,10 +97,13 @@ def read_hand(
     data = _used_fields(data, problems, at, rules, contract)
     seated = sheet.seated if sheet is not None and players is sheet.players else set(players)
     reading = Reading(problems, at, variant, rules, contract, players, seated, entered)
-    fields = {**reading.players_named(data), **reading.values(data), **reading.lists(data)}
+    fields: dict[str, Any] = {}
+    reading.players_named(data, fields)
+    reading.values(data, fields)
+    reading.lists(data, fields)
     if len(problems) > before:
         return None
-    hand = Hand(variant=variant.id, players=players, contract=contract.id, **fields)
+    hand = Hand(variant.id, players, contract.id, **fields)
     _check(hand, variant, rules, problems, at, entered)
     if len(problems) > before:
         return None
@@ -115,8 +112,9 @@ def read_hand(
 
 def _read_keys(data: dict, problems: Problems, at: str) -> None:
     """No key a hand does not have, and the one format this engine reads."""
-    for key in data.keys() - HAND_FIELDS:
-        problems.add(f"{at}{field_name(key)}", "unknown-key", key=key)
+    if not HAND_FIELDS.issuperset(data):
+        for key in data.keys() - HAND_FIELDS:
+            problems.add(f"{at}{field_name(key)}", "unknown-key", key=key)
     if "format" in data and not known_format(data["format"]):
         problems.add(f"{at}format", "unknown-format", value=data["format"])
 
@@ -187,20 +185,23 @@ def _used_fields(data: dict, problems: Problems, at: str, rules: Rules, contract
     """The fields this contract uses: any other is a problem (a null partner excepted), and
     so is a required one left out. Only the used ones are read on; every problem in them is
     still reported."""
-    unused = data.keys() & rules.unused_fields[contract.id]
-    if unused:
+    unused = rules.unused_fields[contract.id]
+    if not unused.isdisjoint(data):
+        unused = data.keys() & unused
         for key in unused:
             if not (key == "partner" and data[key] is None):
-                problems.add(f"{at}{key}", "unused-field", contract=contract.label)
+                problems.add(f"{at}{key}", "unused-field", contract=contract.words)
         data = {key: value for key, value in data.items() if key not in unused}
-    for key in contract.required - data.keys():
-        problems.add(f"{at}{key}", "missing")
+    if not data.keys() >= contract.required:
+        for key in contract.required - data.keys():
+            problems.add(f"{at}{key}", "missing")
     return data
 
 
 class Reading(NamedTuple):
     """One hand's fields being read: where their problems go and what they are checked
-    against. Each method reads a group of fields, with the ranges of ``rules.fields``."""
+    against. Each method reads a group of fields into ``fields``, with the ranges of
+    ``rules.fields`` (resolved once for the rules: ``Rules.ranges``)."""
 
     problems: Problems
     at: str
@@ -211,13 +212,9 @@ class Reading(NamedTuple):
     seated: set[str] | frozenset[str]
     entered: bool
 
-    def range(self, name: str) -> tuple[Any, Any]:
-        return field_range(name, self.variant)
-
-    def players_named(self, data: dict) -> dict[str, Any]:
+    def players_named(self, data: dict, fields: dict[str, Any]) -> None:
         """declarer, dealer, partner (not the declarer) and announcer: seated players."""
         problems, at, seated = self.problems, self.at, self.seated
-        fields: dict[str, Any] = {}
         for key in ("declarer", "dealer"):
             if key in data:
                 fields[key] = _player(data[key], problems, f"{at}{key}", seated)
@@ -227,27 +224,23 @@ class Reading(NamedTuple):
                 problems.add(f"{at}partner", "partner-is-declarer")
         if data.get("announcer") is not None:
             fields["announcer"] = _player(data["announcer"], problems, f"{at}announcer", seated)
-        return fields
 
-    def values(self, data: dict) -> dict[str, Any]:
+    def values(self, data: dict, fields: dict[str, Any]) -> None:
         """points, made, level, oudlers and the game's contra: one value each."""
-        problems, at = self.problems, self.at
-        fields: dict[str, Any] = {}
+        problems, at, rules = self.problems, self.at, self.rules
         if "points" in data:
-            fields["points"] = _points(data["points"], problems, f"{at}points", self.variant)
+            fields["points"] = _points(data["points"], problems, f"{at}points", rules)
         if "made" in data:
             fields["made"] = _boolean(data["made"], problems, f"{at}made")
         for key in ("level", "oudlers"):
             if key in data:
-                fields[key] = _integer(data[key], problems, f"{at}{key}", *self.range(key))
+                fields[key] = _integer(data[key], problems, f"{at}{key}", *rules.ranges[key])
         if "contra" in data:
-            fields["contra"] = _contra(data["contra"], problems, f"{at}contra", self.rules)
-        return fields
+            fields["contra"] = _contra(data["contra"], problems, f"{at}contra", rules)
 
-    def lists(self, data: dict) -> dict[str, Any]:
+    def lists(self, data: dict, fields: dict[str, Any]) -> None:
         """bonuses, each player's points and tricks, declarations, radelci, adjustments."""
         problems, at, seated = self.problems, self.at, self.seated
-        fields: dict[str, Any] = {}
         if "bonuses" in data:
             fields["bonuses"] = _bonuses(
                 data["bonuses"],
@@ -271,13 +264,12 @@ class Reading(NamedTuple):
             fields["adjustments"] = _adjustments(
                 data["adjustments"], problems, f"{at}adjustments", seated, self.entered
             )
-        return fields
 
     def _points(self, value: Any, path: str):
-        return _points(value, self.problems, path, self.variant)
+        return _points(value, self.problems, path, self.rules)
 
     def _tricks(self, value: Any, path: str):
-        return _integer(value, self.problems, path, *self.range("tricks_by_player"))
+        return _integer(value, self.problems, path, *self.rules.ranges["tricks_by_player"])
 
 
 def _check(hand: Hand, variant: Variant, rules: Rules, problems: Problems, at: str, entered):
@@ -356,9 +348,9 @@ def _wrong_count(value: list, problems: Problems, path: str, variant: Variant, c
     problems.add(
         path,
         "player-count",
-        variant=variant.id,
+        variant=labels.VARIANTS.get(variant.id, variant.id),
         count=len(value),
-        counts=" or ".join(map(str, counts)),
+        counts="/".join(map(str, counts)),
     )
 
 
@@ -451,7 +443,8 @@ def _number(value: Any) -> Decimal | None:
     return value
 
 
-def _points(value: Any, problems: Problems, path: str, variant: Variant):
+def _points(value: Any, problems: Problems, path: str, rules: Rules):
+    variant = rules.variant
     if type(value) is int:
         number = value
     else:
@@ -470,7 +463,7 @@ def _points(value: Any, problems: Problems, path: str, variant: Variant):
         else:
             problems.add(path, "not-a-half" if variant.half_points else "not-an-integer")
             return None
-    low, high = field_range("points", variant)
+    low, high = rules.ranges["points"]
     if not low <= number <= high:
         problems.add(path, "out-of-range", low=low, high=high)
         return None
@@ -511,8 +504,9 @@ def _objects(value: Any, problems: Problems, path: str, keys: frozenset[str]):
         if not isinstance(item, dict):
             problems.add(at, "not-an-object")
             continue
-        for key in item.keys() - keys:
-            problems.add(f"{at}.{field_name(key)}", "unknown-key", key=key)
+        if not keys.issuperset(item):
+            for key in item.keys() - keys:
+                problems.add(f"{at}.{field_name(key)}", "unknown-key", key=key)
         yield at, item
 
 
@@ -526,7 +520,7 @@ def _bonuses(value, problems, path, variant, rules, contract, seated) -> tuple[B
         spec = variant.bonus_specs[bonus.name]
         key = (bonus.name, bonus.player) if spec.per_player else bonus.name
         if key in seen:
-            problems.add(f"{at}.name", "duplicate-bonus", bonus=spec.label)
+            problems.add(f"{at}.name", "duplicate-bonus", bonus=spec.words)
             continue
         seen.add(key)
         bonuses.append(bonus)
@@ -534,6 +528,15 @@ def _bonuses(value, problems, path, variant, rules, contract, seated) -> tuple[B
 
 
 def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None:
+    """One bonus of a hand, or None with its problems added. A contra of 0.0 or false is no
+    contra, read as the level 0:
+
+    >>> from rules import score_hand
+    >>> score_hand({"variant": "czech", "players": ["Ana", "Bor", "Cene", "Dani"],
+    ...     "contract": "solo", "declarer": "Ana", "points": 40,
+    ...     "bonuses": [{"name": "pagat-ultimo", "contra": 0.0}]}).hand.bonuses[0].contra
+    0
+    """
     before = len(problems)
     name = item.get("name")
     if name is None:
@@ -548,10 +551,10 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
                 f"{at}.name",
                 "bonus-not-allowed",
                 bonus=labels.BONUSES[name],
-                contract=contract.label,
+                contract=contract.words,
             )
         elif name in variant.bonus_specs or not contract.bonuses:
-            problems.add(f"{at}.name", "no-bonuses", contract=contract.label)
+            problems.add(f"{at}.name", "no-bonuses", contract=contract.words)
         else:
             problems.add(
                 f"{at}.name", "unknown-bonus", value=name, known=_known(sorted(contract.bonuses))
@@ -568,41 +571,46 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
         made = _boolean(item.get("made", True), problems, f"{at}.made")
     contra = item.get("contra", 0)
     if announced and not spec.announce:
-        problems.add(f"{at}.announced", "cannot-announce", bonus=spec.label)
+        problems.add(f"{at}.announced", "cannot-announce", bonus=spec.words)
     elif announced and side == DEFENDERS and not variant.defenders_may_announce(rules):
         problems.add(f"{at}.side", "defenders-cannot-announce")
     if announced is False and made is False and not spec.silent_fail:
-        problems.add(f"{at}.made", "silent-not-made", bonus=spec.label)
-    if not _is_zero(contra):
-        if announced is False:
-            problems.add(f"{at}.contra", "contra-unannounced")
-        else:
-            contra = _contra_level(contra, problems, f"{at}.contra", rules)
+        problems.add(f"{at}.made", "silent-not-made", bonus=spec.words)
+    if _is_zero(contra):
+        contra = 0  # however written: the level the scoring multiplies by
+    elif announced is False:
+        problems.add(f"{at}.contra", "contra-unannounced")
+    else:
+        contra = _contra_level(contra, problems, f"{at}.contra", rules)
     player = item.get("player")
     if spec.player:
         if player is None:
-            problems.add(f"{at}.player", "player-required", bonus=spec.label)
+            problems.add(f"{at}.player", "player-required", bonus=spec.words)
         else:
             player = _player(player, problems, f"{at}.player", seated)
     elif player is not None:
-        problems.add(f"{at}.player", "player-not-used", bonus=spec.label)
+        problems.add(f"{at}.player", "player-not-used", bonus=spec.words)
     level = item.get("level")
     if spec.levels:
-        levels = ", ".join(spec.level_words) if spec.level_words else _known(spec.levels)
         if level is None:
-            problems.add(f"{at}.level", "level-required", bonus=spec.label, known=levels)
+            problems.add(f"{at}.level", "level-required", bonus=spec.words, known=_levels(spec))
         elif not isinstance(level, str) or level not in spec.levels:
-            problems.add(f"{at}.level", "unknown-level", value=level, known=levels)
+            problems.add(f"{at}.level", "unknown-level", value=level, known=_levels(spec))
     elif level is not None:
-        problems.add(f"{at}.level", "level-not-used", bonus=spec.label)
+        problems.add(f"{at}.level", "level-not-used", bonus=spec.words)
     if len(problems) > before:
         return None
     return Bonus(name, side, announced, made, contra, player, level)
 
 
+def _levels(spec: BonusSpec) -> str:
+    """A bonus's levels as a problem lists them (said only when there is a problem)."""
+    return ", ".join(map(str, spec.level_words)) if spec.level_words else _known(spec.levels)
+
+
 def _is_zero(value: Any) -> bool:
     """No contra of its own: 0 (or 0.0, false), compared only once known to be a number."""
-    if type(value) is bool:
+    if type(value) is int or type(value) is bool:
         return not value
     exact = _number(value)
     return exact is not None and not exact

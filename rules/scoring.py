@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from rules.labels import LINE_WORDS
 from rules.model import Amount, Hand, Line, Result
 from rules.problems import Problems, RulesError, field_name
 from rules.reader import Sheet, known_format, read_hand, read_house_rules, read_players
 from rules.settlement import Settlement, settle
-from rules.variant import REDEAL, Rules, Variant, get_variant
+from rules.variant import NOBODY, REDEAL, Rules, Variant, get_variant
+from rules.words import Say
 
 SHEET_KEYS = frozenset({"format", "variant", "rules", "house_rules", "players", "hands"})
 MAX_HANDS = 1_000  # hands in a sheet: more than one session ever holds
@@ -41,19 +41,20 @@ def score_hand(data: Any, *, entered: bool = True) -> Result:
 
 def _play(variant: Variant, rules: Rules, hand: Hand, carry: Any) -> tuple[Result, Any]:
     lines: list[Line] = []
-    used: frozenset[str] = frozenset()
+    used = NOBODY
     if variant.is_deal(hand.contract):
         lines, carry, used = variant.play(hand, rules, carry)
     for adjustment in hand.adjustments:
-        text = LINE_WORDS["adjustment"]
         if adjustment.reason:
-            text += f": {adjustment.reason}"
-        lines.append(Line("adjustment", text, {adjustment.player: adjustment.amount}))
+            text = Say("line.adjustment-reason", reason=adjustment.reason)
+        else:
+            text = Say("line.adjustment")
+        lines.append(Line("adjustment", (text,), {adjustment.player: adjustment.amount}))
     amounts: dict[str, Amount] = dict.fromkeys(hand.players, 0)
     for line in lines:
         for player, value in line.amounts.items():
             amounts[player] += value
-    radelci = dict(carry) if variant.uses_radelci and carry is not None else None
+    radelci = carry if variant.uses_radelci else None  # never changed once made (Played)
     return Result(hand, amounts, tuple(lines), radelci, used), carry
 
 

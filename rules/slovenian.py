@@ -7,15 +7,24 @@ session is settled pairwise (§7). Radelci are carried from hand to hand.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from rules import labels
 from rules.counting import PIPS_54, Deck, in_threes
-from rules.items import bonus_value, bonus_words, contra_words, multiplier
+from rules.items import (
+    LOST,
+    SHARED_PHRASES,
+    bonus_value,
+    bonus_words,
+    contra_words,
+    multiplier,
+)
 from rules.model import DECLARER, DEFENDERS, Bonus, Hand, Line
 from rules.problems import Problems, field_name
 from rules.variant import (
     MAX_SWITCH_NUMBER,
+    NOBODY,
     BonusSpec,
     Contract,
     Played,
@@ -24,6 +33,7 @@ from rules.variant import (
     Variant,
     contract,
 )
+from rules.words import Phrase, Say
 
 WIN = 35  # the declarer's side wins with more than 35 of the 70 card points
 CARD_POINTS = 70
@@ -38,6 +48,7 @@ SCORED_BY_MADE = ("piccolo", "beggar", "open-beggar", "colour-valat", "valat")
 RADELC_CONTRACTS = frozenset(
     {"klop", "beggar", "solo-without", "open-beggar", "colour-valat", "valat"}
 )
+RADELC: Phrase = (Say("line.radelc"),)  # ", radelc ×2"
 # In the federation's table solo without is worth a fixed 80, won or lost, no difference.
 FIXED_BY_PRESET = {"tarzs": frozenset({"solo-without"})}
 
@@ -209,7 +220,7 @@ class SlovenianTarok(Variant):
     """What the Slovenian variants share: the family, its name and its deck."""
 
     family = "slovenian"
-    family_label = "Slovenian tarok"
+    family_label = labels.FAMILIES["slovenian"]
     card_points = CARD_POINTS
     deck = DECK
 
@@ -299,7 +310,7 @@ class Slovenian(SlovenianTarok):
         return [
             Line(
                 "radelc-penalty",
-                f"{labels.LINE_WORDS['radelc-penalty']} {n} × {penalty}",
+                (Say("line.radelc-penalty", count=n, penalty=penalty),),
                 {player: n * penalty},
             )
             for player, n in carry.items()
@@ -319,9 +330,9 @@ class Slovenian(SlovenianTarok):
             lines, won = self._klop(hand, rules), False
         else:
             lines, won = self._declared(hand, rules, radelc)
-        used = frozenset({hand.declarer}) if radelc and won else frozenset()
-        if carry is not None:
-            carry = dict(carry)
+        used = frozenset({hand.declarer}) if radelc and won else NOBODY
+        if carry is not None and (used or hand.contract in RADELC_CONTRACTS):
+            carry = dict(carry)  # a new carry: the one before this hand stays as it was
             for player in used:
                 carry[player] -= 1
             if hand.contract in RADELC_CONTRACTS:
@@ -342,36 +353,22 @@ class Slovenian(SlovenianTarok):
             value = bonus_value(valat, *bonus_values["valat"])
             if valat.side == DEFENDERS:
                 value = -value
-            text = bonus_words(valat, value) + contra_words(level)
-            return [_line("valat", text, side, value * multiplier(level), level, radelc)], (
-                valat.side == DECLARER
-            )
-        value = rules["values"][hand.contract]
-        label = labels.CONTRACTS[hand.contract]
+            text = _bonus_words(valat, value, level, radelc)
+            return [_line("valat", text, side, value, level, radelc)], valat.side == DECLARER
+        base = rules["values"][hand.contract]
+        difference = None  # a contract of fixed value
         if hand.contract in SCORED_BY_MADE:
             won = bool(hand.made)
-            text = f"{label} {value}"
         elif hand.contract in FIXED_BY_PRESET.get(rules.preset, ()):
             won = hand.points > WIN
-            text = f"{label} {value}"
         else:
             won = hand.points > WIN
             difference = round_difference(hand.points - WIN, rules["round_difference"])
-            text = f"{label} {value} + {labels.LINE_WORDS['difference']} {difference}"
-            value += difference
+        text = _game_words(hand.contract, base, difference, won, game_level, radelc)
+        value = base if difference is None else base + difference
         if not won:
-            text += ", " + labels.LINE_WORDS["lost"]
             value = -value
-        lines = [
-            _line(
-                "game",
-                text + contra_words(game_level),
-                side,
-                value * multiplier(game_level),
-                game_level,
-                radelc,
-            )
-        ]
+        lines = [_line("game", text, side, value, game_level, radelc)]
         hand_scope = rules["contra_scope"] == "hand"
         for bonus in _with_trulapagat(hand.bonuses, bonus_values):
             if bonus.name == "mondfang":
@@ -380,8 +377,8 @@ class Slovenian(SlovenianTarok):
             if bonus.side == DEFENDERS:
                 value = -value
             level = bonus.contra or (game_level if hand_scope else 0)
-            text = bonus_words(bonus, value) + contra_words(level)
-            lines.append(_line(bonus.name, text, side, value * multiplier(level), level, radelc))
+            text = _bonus_words(bonus, value, level, radelc)
+            lines.append(_line(bonus.name, text, side, value, level, radelc))
         return lines, won
 
     def _klop(self, hand: Hand, rules: Rules) -> list[Line]:
@@ -394,39 +391,77 @@ class Slovenian(SlovenianTarok):
                 return [
                     Line(
                         "klop",
-                        f"klop {_klop_state(p, full, empty)}",
+                        (_klop_state(p, full, empty),),
                         {p: -70 if p in full else 70 if p in empty else 0},
                     )
                     for p in hand.players
                 ]
             step = rules["round_difference"]
             return [
-                Line("klop", f"klop {points[p]}", {p: -round_difference(points[p], step)})
+                Line(
+                    "klop",
+                    (Say("line.klop-points", points=points[p]),),
+                    {p: -round_difference(points[p], step)},
+                )
                 for p in hand.players
             ]
         return [
             Line(
                 "klop",
-                "klop no trick +10" if p in empty else f"klop {points[p]}",
+                (
+                    Say("line.klop-no-trick")
+                    if p in empty
+                    else Say("line.klop-points", points=points[p]),
+                ),
                 {p: 10 if p in empty else -points[p]},
             )
             for p in hand.players
         ]
 
 
-def _klop_state(player: str, full: set, empty: set) -> str:
-    return "full −70" if player in full else "empty +70" if player in empty else "0"
+def _klop_state(player: str, full: set, empty: set) -> Say:
+    if player in full:
+        return Say("line.klop-full")
+    if player in empty:
+        return Say("line.klop-empty")
+    return Say("line.klop-points", points=0)
 
 
 def _line(
-    item: str, text: str, side: tuple[str, ...], value: int, level: int, radelc: bool
+    item: str, text: Phrase, side: tuple[str, ...], value: int, level: int, radelc: bool
 ) -> Line:
-    """A line of the declarer's side: each of its players gets ``value`` (the paper sheet),
-    doubled once when the declarer holds a radelc."""
-    times = multiplier(level)
-    if radelc:
-        text, value, times = f"{text}, {labels.LINE_WORDS['radelc']} ×2", value * 2, times * 2
-    return Line(item, text, dict.fromkeys(side, value), times)
+    """A line of the declarer's side: each of its players gets ``value`` times the contra
+    (the paper sheet), doubled once more when the declarer holds a radelc."""
+    times = multiplier(level) * 2 if radelc else multiplier(level)
+    return Line(item, text, dict.fromkeys(side, value * times), times)
+
+
+# The words of the lines: shared, as ``rules.items`` says.
+
+
+@functools.lru_cache(maxsize=SHARED_PHRASES)
+def _game_words(
+    contract: str, value: int, difference: int | None, won: bool, level: int, radelc: bool
+) -> Phrase:
+    """ "two 20 + difference 5", "beggar 70 lost, contra ×2, radelc ×2"."""
+    what = labels.CONTRACTS[contract]
+    if difference is None:
+        words = (Say("line.value", what=what, value=value),)
+    else:
+        words = (Say("line.value-difference", what=what, value=value, difference=difference),)
+    return _then(words if won else words + LOST, level, radelc)
+
+
+@functools.lru_cache(maxsize=SHARED_PHRASES)
+def _bonus_words(bonus: Bonus, value: int, level: int, radelc: bool) -> Phrase:
+    """ "trula announced 20, contra ×2, radelc ×2"."""
+    return _then(bonus_words(bonus, value), level, radelc)
+
+
+def _then(text: Phrase, level: int, radelc: bool) -> Phrase:
+    """A line's words, then its contra, then the radelc that doubles it."""
+    text += contra_words(level)
+    return text + RADELC if radelc else text
 
 
 def _mondfang(hand: Hand, rules: Rules) -> list[Line]:
@@ -435,7 +470,8 @@ def _mondfang(hand: Hand, rules: Rules) -> list[Line]:
     if bonus is None:
         return []
     value = rules["mondfang"]
-    return [Line("mondfang", f"{labels.BONUSES['mondfang']} −{value}", {bonus.player: -value})]
+    words = (Say("line.penalty", what=labels.BONUSES["mondfang"], value=value),)
+    return [Line("mondfang", words, {bonus.player: -value})]
 
 
 def _with_trulapagat(bonuses: tuple[Bonus, ...], bonus_values) -> tuple[Bonus, ...]:
@@ -499,16 +535,16 @@ class SlovenianTwo(SlovenianTarok):
             other = second if player == first else first
             p = points[player]
             if p > WIN:
-                value, text = (p - WIN) * 2, f"{player} announced and won: ({p} − 35) × 2"
+                value, text = (p - WIN) * 2, Say("line.two-won", player=player, points=p)
             else:
                 value = -3 * max(1, WIN - p)
-                text = f"{player} announced and lost: 3 × {max(1, WIN - p)}"
+                text = Say("line.two-lost", player=player, shortfall=max(1, WIN - p))
         else:
             player, other = (first, second) if points[first] >= points[second] else (second, first)
             value = points[player] - WIN if points[player] != points[other] else 0
             value = max(value, 0)
-            text = f"{player} {points[player]} : {points[other]}"
-        return [Line("game", text, {player: value, other: -value})], carry
+            text = Say("line.two-points", player=player, points=points[player], other=points[other])
+        return [Line("game", (text,), {player: value, other: -value})], carry
 
 
 VARIANTS = (Slovenian(4), Slovenian(3), SlovenianTwo())

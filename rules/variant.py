@@ -15,10 +15,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules import labels
-from rules.fields import COMMON_FIELDS, CONTRACT_FIELDS, HAND_FIELDS
+from rules.fields import COMMON_FIELDS, CONTRACT_FIELDS, FIELDS, HAND_FIELDS, field_range
 from rules.model import Hand, Line
-from rules.notes import number_text
 from rules.problems import Problems, RulesError, field_name
+from rules.words import Say
 
 if TYPE_CHECKING:  # counting reads the registry: the deck's module is not imported here
     from rules.counting import Count, Deck
@@ -34,8 +34,13 @@ class Contract:
     bonuses: frozenset[str] = frozenset()
 
     @property
+    def words(self) -> Say | str:
+        """Its name, said when shown; a test's or plug-in's own contract is its id."""
+        return labels.CONTRACTS.get(self.id, self.id)
+
+    @property
     def label(self) -> str:
-        return labels.CONTRACTS.get(self.id, self.id)  # a test's or plug-in's own contract
+        return str(self.words)
 
     @property
     def fields(self) -> frozenset[str]:
@@ -81,8 +86,12 @@ class BonusSpec:
     made_optional: bool = False
 
     @property
-    def label(self) -> str:
+    def words(self) -> Say:
         return labels.BONUSES[self.id]
+
+    @property
+    def label(self) -> str:
+        return str(self.words)
 
 
 @dataclass(frozen=True)
@@ -97,7 +106,7 @@ class Switch:
 
     @property
     def label(self) -> str:
-        return labels.SWITCHES[self.name]
+        return str(labels.SWITCHES[self.name])
 
     def read(self, value: Any, path: str, problems: Problems, current: Any) -> Any:
         if self.read_map is not None:
@@ -148,6 +157,12 @@ class Rules(dict):
             for cid, c in contracts.items()
         }
         self.max_contra: int = variant.max_contra(self)
+        # Each ranged field's (low, high) under these rules, also resolved once.
+        self.ranges: Mapping[str, tuple[Any, Any]] = {
+            name: field_range(name, variant, self)
+            for name, field in FIELDS.items()
+            if field.high is not None
+        }
 
     def _read_only(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("rules are read-only: resolve new ones from a preset and switches")
@@ -173,7 +188,7 @@ class Variant:
 
     >>> from rules import get_variant
     >>> v = get_variant("slovenian-4")
-    >>> v.family_label, v.table_sizes(), v.is_deal("redeal"), v.card_label("tarok-22")
+    >>> str(v.family_label), v.table_sizes(), v.is_deal("redeal"), v.card_label("tarok-22")
     ('Slovenian tarok', (4, 5), False, 'Škis')
     """
 
@@ -205,12 +220,12 @@ class Variant:
 
     @property
     def label(self) -> str:
-        return labels.VARIANTS[self.id]
+        return str(labels.VARIANTS[self.id])
 
     def contract_label(self, contract_id: str) -> str:
         """The words for a contract of this game (a game of a plug-in or a test may name its
         own by overriding this); an id the engine has no words for stands for itself."""
-        return labels.CONTRACTS.get(contract_id, contract_id)
+        return str(labels.CONTRACTS.get(contract_id, contract_id))
 
     def table_sizes(self) -> tuple[int, ...]:
         """A table seats the game's players, or one more who sits out each hand (RULES.md §0)."""
@@ -233,23 +248,23 @@ class Variant:
     @property
     def trumps_label(self) -> str:
         """The heading of the deck's trumps: "Taroks", French "Excuse and trumps"."""
-        return self.deck.trumps_label
+        return str(self.deck.trumps_label)
 
     def count(self, cards: list[str] | tuple[str, ...]) -> Count:
         """Count a pile of this game's cards; an unknown or repeated card raises ``RulesError``."""
         return self.deck.count(cards)
 
-    def count_summary(self, count: Count) -> list[str]:
+    def count_summary(self, count: Count) -> list[str]:  # said in the reader's language
         """What a counted pile shows, in words: "43 points", "trula complete", "12 cards"."""
-        parts = [f"{number_text(count.points)} points"]
+        parts = [Say("count.points", points=count.points)]
         if count.trula and self.trula_bonus is not None:
-            parts.append(f"{labels.BONUSES[self.trula_bonus]} complete")
+            parts.append(Say("count.complete", what=labels.BONUSES[self.trula_bonus]))
         if count.kings:
-            parts.append("kings complete")
+            parts.append(Say("count.complete", what=labels.BONUSES["kings"]))
         if self.shows_oudlers:
-            parts.append(f"oudlers {count.oudlers}")
-        parts.append(f"{len(count.cards)} cards")
-        return parts
+            parts.append(Say("count.oudlers", count=count.oudlers))
+        parts.append(Say("count.cards", count=len(count.cards)))
+        return [part.text() for part in parts]
 
     # -- rules ----------------------------------------------------------------------------
 
@@ -348,13 +363,19 @@ class Variant:
         return "average"
 
 
+NOBODY: frozenset[str] = frozenset()  # no player's radelc used: the one empty set
+
+
 class Played(NamedTuple):
     """A hand scored within its sheet: its lines, the carry after it, and the players whose
-    radelc it used (a won hand of a declarer who held one, RULES.md §1.4)."""
+    radelc it used (a won hand of a declarer who held one, RULES.md §1.4).
+
+    A carry is never changed once made: a hand that changes it returns a new one, so that a
+    result may keep the carry after its hand as it is."""
 
     lines: list[Line]
     carry: Any
-    radelci_used: frozenset[str] = frozenset()
+    radelci_used: frozenset[str] = NOBODY
 
 
 # Every variant the engine scores, in the order they were registered: ``rules/__init__.py``
@@ -398,6 +419,7 @@ __all__ = [
     "COMMON_FIELDS",
     "CONTRACT_FIELDS",
     "HAND_FIELDS",
+    "NOBODY",
     "NOT_DEALS",
     "REDEAL",
     "BonusSpec",

@@ -17,14 +17,25 @@ valat 6, each side item ±8 between the pairs.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from rules import labels
 from rules.counting import Deck, card_by_card
-from rules.items import bonus_value, bonus_words, contra_words, multiplier, side_line, zero_sum
+from rules.items import (
+    LOST,
+    SHARED_PHRASES,
+    bonus_value,
+    bonus_words,
+    contra_words,
+    multiplier,
+    side_line,
+    zero_sum,
+)
 from rules.model import DECLARER, DEFENDERS, Bonus, Hand, Line
 from rules.problems import Problems
 from rules.variant import BonusSpec, Contract, Rules, Switch, Variant, contract
+from rules.words import Phrase, Say
 
 FAMILY = "zwanzigerrufen"
 CARD_POINTS = 88
@@ -84,7 +95,7 @@ def other(side: str) -> str:
 class Zwanzigerrufen(Variant):
     id = FAMILY
     family = FAMILY
-    family_label = "Zwanzigerrufen"
+    family_label = labels.FAMILIES["zwanzigerrufen"]
     player_counts = (4,)
     card_points = CARD_POINTS
     deck = DECK
@@ -157,18 +168,10 @@ class Zwanzigerrufen(Variant):
 
     def _game(self, hand: Hand) -> Line:
         value = GAME[hand.contract]
-        text = f"{labels.CONTRACTS[hand.contract]} {value}"
-        if hand.points < WIN:
-            text += ", " + labels.LINE_WORDS["lost"]
-            value = -value
-        level = hand.contra
+        won = hand.points >= WIN
+        text = _game_words(hand.contract, value, won, hand.contra)
         return side_line(
-            hand,
-            "game",
-            text + contra_words(level, CONTRA_WORDS),
-            DECLARER,
-            value,
-            multiplier(level),
+            hand, "game", text, DECLARER, value if won else -value, multiplier(hand.contra)
         )
 
     def _bonus(self, hand: Hand, bonus: Bonus, bonus_values) -> Line:
@@ -197,7 +200,7 @@ class Zwanzigerrufen(Variant):
         one player against the other three, or (``premium_payer = "side"``) his side."""
         player = bonus.player
         gains = bonus.name in HELD
-        text = f"{labels.BONUSES[bonus.name]} {value}, {player}"
+        text = _premium_words(bonus.name, value, player)
         if rules["premium_payer"] == "side":
             side = DECLARER if player in hand.declarer_side else DEFENDERS
             return side_line(hand, bonus.name, text, side, value if gains else -value)
@@ -207,6 +210,19 @@ class Zwanzigerrufen(Variant):
         else:
             amounts = zero_sum(others, (player,), value)
         return Line(bonus.name, text, amounts, 1)
+
+
+@functools.lru_cache(maxsize=SHARED_PHRASES)
+def _game_words(contract: str, value: int, won: bool, level: int) -> Phrase:
+    """ "rufer 1, lost, contra ×2": shared, as ``rules.items`` says."""
+    text = (Say("line.value", what=labels.CONTRACTS[contract], value=value),)
+    return (text if won else text + LOST) + contra_words(level, CONTRA_WORDS)
+
+
+@functools.lru_cache(maxsize=SHARED_PHRASES)
+def _premium_words(name: str, value: int, player: str) -> Phrase:
+    """ "trull 1, Ana": shared, as ``rules.items`` says."""
+    return (Say("line.premium", bonus=labels.BONUSES[name], value=value, player=player),)
 
 
 def _has_absolut(hand: Hand, side: str) -> bool:

@@ -383,7 +383,7 @@ def test_10_what_a_problem_shows_of_the_input_is_bounded():
     ({**SOLO, "declarations": [{"player": "Ana", "name": {}}]},
      "declarations[0].name: must be text"),
     ({**ADJUSTMENT, "adjustments": [{"player": "Ana", "amount": 2000000}]},
-     "adjustments[0].amount: must be between -1000000 and 1000000"),
+     "adjustments[0].amount: must be between −1000000 and 1000000"),
     ({**SHEET, "hands": 5}, "hands: must be a list"),
 ])
 def test_18_the_cli_prints_rule_problems_one_a_line_and_exits_2(tmp_path, data, line):

@@ -70,7 +70,7 @@ def test_an_unknown_or_repeated_card_is_named():
     with pytest.raises(RulesError) as caught:
         count("slovenian-4", ["pagat", "joker", "I"])
     assert [str(p) for p in caught.value.problems] == [
-        "cards[1]: 'joker' is not a card of the slovenian deck",
+        "cards[1]: 'joker' is not a card of the Slovenian tarok deck",
         "cards[2]: 'I' is in the pile twice",
     ]
 
@@ -156,6 +156,25 @@ def test_cli_prints_a_readable_table(monkeypatch, capsys):
     status, out, _ = run(["score", "--text", "-"], json.dumps(HAND), monkeypatch, capsys)
     assert status == 0
     assert out.splitlines()[-1].split() == ["total", "+44", "0", "0"]
+
+
+def test_cli_speaks_the_language_asked_for(monkeypatch, capsys):
+    """--lang: the lines, the table and the problems in that language, numbers as its sheets
+    write them."""
+    status, out, _ = run(["score", "--text", "--lang", "sl", "-"], json.dumps(HAND), monkeypatch,
+                         capsys)
+    assert status == 0
+    assert out.splitlines()[1].split()[:5] == ["dva", "20", "+", "razlika", "4"]
+    assert out.splitlines()[-1].split() == ["skupaj", "+44", "0", "0"]
+    status, out, _ = run(["score", "--lang", "de", "-"], json.dumps(HAND), monkeypatch, capsys)
+    assert [line["text"] for line in json.loads(out)["lines"]] == [
+        "Zweier 20 + Differenz 4", "Trull angesagt 20"]
+    bad = {**HAND, "points": 80}
+    _, _, err = run(["score", "--lang", "fr", "-"], json.dumps(bad), monkeypatch, capsys)
+    assert err == "points: doit aller de 0 à 70\n"
+    # and back to English after it
+    _, out, _ = run(["score", "--text", "-"], json.dumps(HAND), monkeypatch, capsys)
+    assert out.splitlines()[-1].split()[0] == "total"
 
 
 def test_cli_scores_a_sheet_with_decimals(monkeypatch, capsys):
