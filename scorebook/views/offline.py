@@ -1,0 +1,222 @@
+"""The server's side of a phone at a table without signal (issue 15): the answers a phone's
+outbox reads, the page that keeps a hand typed into a form whose CSRF token has expired, the
+service worker and the manifest that make the site an installable app, and the QR code that
+opens a sheet on another phone.
+
+A hand saved while offline waits in the phone's outbox (static/scorebook/, the service worker's
+side) and is sent later with the header ``X-Scorebook-Outbox: 1``: such a request is answered
+with JSON, never with a redirect or a page, so that the sender can tell "recorded" from every
+reason to keep the hand.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any
+
+import segno
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.views import LogoutView, redirect_to_login
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import Resolver404, resolve, reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+
+OUTBOX_HEADER = "X-Scorebook-Outbox"
+UNAUTHORIZED = 401
+FORBIDDEN = 403
+
+# The views whose POST is a hand typed at the table: a CSRF failure there keeps the fields.
+HAND_SAVES = frozenset({"scorebook:hand_new", "scorebook:hand_edit", "scorebook:hand_void"})
+HAND_PREVIEW = "scorebook:hand_preview"
+
+THEME_COLOR = "#0172ad"  # Pico's primary blue: the app's bar is the site's own colour
+BACKGROUND_COLOR = "#ffffff"
+
+
+# --- Answers to the outbox ----------------------------------------------------------------
+
+
+def is_outbox(request) -> bool:
+    """Whether the phone's outbox sent this request (it reads JSON answers only)."""
+    return request.headers.get(OUTBOX_HEADER) == "1"
+
+
+def outbox_answer(status_code: int, status: str, message: str, **extra: Any) -> JsonResponse:
+    """An answer to the outbox: its `status` word and the reason in words, to show with the
+    hand it keeps."""
+    return JsonResponse({"status": status, "message": message, **extra}, status=status_code)
+
+
+def outbox_login(view):
+    """An expired login answers the outbox with 401 and the login address: a redirect to the
+    login page would look like a success to a fetch that follows it. Pages keep the redirect."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if is_outbox(request) and not request.user.is_authenticated:
+            login = redirect_to_login(request.get_full_path())["Location"]
+            message = _("You are logged out: log in again and the hand is sent.")
+            return outbox_answer(UNAUTHORIZED, "login", message, login=login)
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+# --- CSRF failure: an expired page keeps what was typed -----------------------------------
+
+
+def csrf_failure(request, reason: str = ""):
+    """CSRF_FAILURE_VIEW. A phone left idle at the table, or logged in again meanwhile, posts
+    a hand with an expired token: the typed fields come back in a form with a fresh token, to
+    send again with one tap. Only for a hand form of this site posted from this site's page:
+    a request from another site is shown a plain message, never a button that would send its
+    fields."""
+    if is_outbox(request):
+        message = _("The page had expired; open the hand form again to send this hand.")
+        return outbox_answer(FORBIDDEN, "csrf", message)
+    view_name, kwargs = _resolved(request)
+    from_here = _from_this_site(request)
+    if view_name == HAND_PREVIEW and request.htmx and from_here:
+        return _expired_preview(request)
+    context: dict[str, Any] = {"back": _back(request)}
+    if view_name in HAND_SAVES and from_here:
+        context.update(
+            fields=[
+                (name, value)
+                for name, values in request.POST.lists()
+                if name != "csrfmiddlewaretoken"
+                for value in values
+            ],
+            action=request.get_full_path(),
+            sheet_url=reverse(
+                "scorebook:sheet", kwargs={"club": kwargs["club"], "session": kwargs["session"]}
+            ),
+        )
+    return render(request, "scorebook/csrf_failure.html", context, status=FORBIDDEN)
+
+
+def _resolved(request) -> tuple[str, dict[str, Any]]:
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return "", {}
+    return match.view_name, match.kwargs
+
+
+def _from_this_site(request) -> bool:
+    """Whether the browser says the request came from a page of this very site (Origin, or
+    Referer where a browser sends no Origin)."""
+    return _of_this_site(request, request.headers.get("Origin") or request.headers.get("Referer"))
+
+
+def _of_this_site(request, url: str | None) -> bool:
+    return bool(url) and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+
+
+def _back(request) -> str:
+    """Where "back" leads: the page the request came from, if it is this site's."""
+    referer = request.headers.get("Referer")
+    return referer if _of_this_site(request, referer) else reverse("scorebook:my_clubs")
+
+
+def _expired_preview(request):
+    """The live score of a form whose token expired: said in the score's own box (the htmx
+    request's own target is left alone, so no typed field is replaced)."""
+    message = _(
+        "This page has expired, so the score cannot be shown. "
+        "Save the hand: what you typed is kept."
+    )
+    response = render(
+        request,
+        "scorebook/hand_result.html",
+        {"preview": {"problems": [message]}, "oob": True},
+        status=FORBIDDEN,
+    )
+    response["HX-Reswap"] = "none"
+    return response
+
+
+# --- The installable app -------------------------------------------------------------------
+
+
+def service_worker(request):
+    """The service worker, from the site's root so that it may control every page."""
+    path = finders.find("scorebook/sw.js")
+    if path is None:
+        raise Http404
+    with open(path, encoding="utf-8") as source:
+        response = HttpResponse(source.read(), content_type="text/javascript; charset=utf-8")
+    # A new version of the worker is picked up on the next visit, not a day later.
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+def manifest(request):
+    """The web app manifest: Scorebook installed on a phone's home screen, opening on the
+    user's clubs, without the browser's bars."""
+    icons = [{"src": static("scorebook/icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"}]
+    icons += [
+        {
+            "src": static(f"scorebook/icons/icon-{size}.png"),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+        }
+        for size in (192, 512)
+    ]
+    icons.append(
+        {
+            "src": static("scorebook/icons/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        }
+    )
+    data = {
+        "id": "/",
+        "name": _("Scorebook"),
+        "short_name": _("Scorebook"),
+        "description": _("The score of a tarock table, kept on a phone."),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": THEME_COLOR,
+        "background_color": BACKGROUND_COLOR,
+        "icons": icons,
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
+
+
+# What a page for anybody shows of the user: nothing. The worker keeps the offline page for
+# every user of the phone; it must not carry a name, a token or a message meant for one, and
+# it names nobody (no data-user: not even "logged out", which would tell the worker so).
+FOR_ANYBODY = {"user": AnonymousUser(), "user_key": None, "csrf_token": "", "messages": ()}
+
+
+def offline(request):
+    """The page the service worker shows for a page it has no copy of."""
+    return render(request, "scorebook/offline.html", FOR_ANYBODY)
+
+
+class ClearingLogoutView(LogoutView):
+    """Logging out also tells the browser to drop its cached pages of this user."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache"'
+        return response
+
+
+# --- Join another phone ---------------------------------------------------------------------
+
+
+def sheet_qr(url: str, title: str) -> str:
+    """A QR code of `url` as inline SVG markup (no style attribute: the CSP allows none),
+    dark modules on a light square so that it scans in a dark theme too."""
+    return segno.make_qr(url).svg_inline(scale=5, dark="#000", light="#fff", title=title)
