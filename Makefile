@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP_QUIET := --quiet --disable-pip-version-check
 PORT ?= 8000
 
-.PHONY: run port-free demo demo-reset test lint clean
+.PHONY: run port-free demo demo-reset test lint messages clean
 # One step after another: `make run` checks the port before it installs or migrates anything.
 .NOTPARALLEL:
 
@@ -64,6 +64,13 @@ test: $(VENV)/.install-test
 lint: $(VENV)/.install-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+# After changing a marked string: the catalogues take it (then translate it in each
+# locale/*/LC_MESSAGES/django.po) and the compiled .mo files, which git keeps, follow.
+# Needs GNU gettext (apt-get install gettext); running Scorebook does not.
+messages: $(VENV)/.install-test
+	DEBUG=1 $(PY) manage.py makemessages -l sl -l cs -l de -l fr --no-location --ignore '.venv/*' --ignore 'tests/*' --ignore 'bench/*'
+	DEBUG=1 $(PY) manage.py compilemessages --ignore '.venv/*'
 
 clean:
 	rm -rf $(VENV) staticfiles test-db.sqlite3*

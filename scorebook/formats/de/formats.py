@@ -1,0 +1,14 @@
+"""German as Austria writes it: "24.11.2026", a decimal comma, a dot between thousands."""
+
+from scorebook.formats import ISO_DATE_INPUT, ISO_TIME_INPUT, TIME, datetime_inputs
+
+DATE_FORMAT = SHORT_DATE_FORMAT = "d.m.Y"
+TIME_FORMAT = TIME
+DATETIME_FORMAT = SHORT_DATETIME_FORMAT = f"{DATE_FORMAT} {TIME}"
+_LOCAL_DATES = ["%d.%m.%Y", "%d. %m. %Y"]
+DATE_INPUT_FORMATS = ISO_DATE_INPUT + _LOCAL_DATES
+TIME_INPUT_FORMATS = ISO_TIME_INPUT
+DATETIME_INPUT_FORMATS = datetime_inputs(_LOCAL_DATES)
+DECIMAL_SEPARATOR = ","
+THOUSAND_SEPARATOR = "."
+NUMBER_GROUPING = 3

@@ -1,0 +1,14 @@
+"""English as a European club reads it: day month year ("24 Nov 2026"), never m/d/Y."""
+
+from scorebook.formats import ISO_DATE_INPUT, ISO_TIME_INPUT, NBSP, TIME, datetime_inputs
+
+DATE_FORMAT = SHORT_DATE_FORMAT = f"j{NBSP}M{NBSP}Y"
+TIME_FORMAT = TIME
+DATETIME_FORMAT = SHORT_DATETIME_FORMAT = f"{DATE_FORMAT} {TIME}"
+_LOCAL_DATES = ["%d %b %Y", "%d %B %Y", "%d/%m/%Y", "%d.%m.%Y"]
+DATE_INPUT_FORMATS = ISO_DATE_INPUT + _LOCAL_DATES
+TIME_INPUT_FORMATS = ISO_TIME_INPUT
+DATETIME_INPUT_FORMATS = datetime_inputs(_LOCAL_DATES)
+DECIMAL_SEPARATOR = "."
+THOUSAND_SEPARATOR = ","
+NUMBER_GROUPING = 3
