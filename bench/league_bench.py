@@ -116,8 +116,16 @@ def build(club, sessions: int, hands: int, rng: random.Random) -> int:
             by_name = dict(zip(names, amounts, strict=True))
             score = {
                 "amounts": by_name,
-                "lines": [[data["contract"], {n: a for n, a in by_name.items() if a}]],
-                "note": f"{by_name[names[declarer]]:+d} {data['contract']}",
+                "lines": [
+                    [
+                        [["line.value", {"what": [f"contract.{data['contract']}"], "value": 10}]],
+                        {n: a for n, a in by_name.items() if a},
+                    ]
+                ],
+                "note": [
+                    ["note.amount", {"value": by_name[names[declarer]]}],
+                    [f"contract.{data['contract']}"],
+                ],
                 "dealer": names[(number - 1) % 4],
                 "running": {
                     "totals": dict(totals),
@@ -140,6 +148,7 @@ def build(club, sessions: int, hands: int, rng: random.Random) -> int:
                     "changed_at": evening + datetime.timedelta(minutes=2 * number),
                     "voided": False,
                     "void_reason": "",
+                    "device": "",
                     "score": score,
                 }
             )

@@ -93,6 +93,12 @@ def main() -> None:
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="print the N costliest calls of a save"
     )
+    parser.add_argument(
+        "--lang",
+        default="",
+        help="also save with the pages in this language (sl, cs, de, fr), taking turns with the "
+        "English saves, and print the ratios of time and of compressed answer (issue 14)",
+    )
     args = parser.parse_args()
 
     tmp = setup_django()  # noqa: F841  the SQLite folder lives while main runs
@@ -150,11 +156,21 @@ def main() -> None:
     form_url = reverse("scorebook:hand_new", kwargs=kwargs)
     fields = {"contract": "three", "declarer": "1", "partner": "3", "points": "40"}
 
-    def save() -> None:
-        answer = client.post(
+    answers = {}
+
+    def save(by: Client = client) -> None:
+        answer = by.post(
             form_url, {**fields, "client_id": str(uuid.uuid4())}, HTTP_HX_REQUEST="true"
         )
         assert answer.status_code == 200 and b'<tbody class="hand"' in answer.content
+        answers[by] = len(gzip.compress(answer.content))
+
+    translated = Client()
+    translated.force_login(user)
+    translated.cookies[settings.LANGUAGE_COOKIE_NAME] = args.lang or "en"
+
+    def save_translated() -> None:
+        save(translated)
 
     def save_without_javascript() -> None:
         answer = client.post(form_url, {**fields, "client_id": str(uuid.uuid4())})
@@ -179,13 +195,17 @@ def main() -> None:
         trivial_page: [],
         least_durable_save_page: [],
     }
+    if args.lang:
+        times[save_translated] = []
     for turn in range(args.repeat + 1):
         for fn in times:
             ms = elapsed_ms(fn)
             if turn:  # the first turn warms caches and imports
                 times[fn].append(ms)
             back_to_60()
-    save_ms, plain_ms, trivial_ms, floor_ms = (statistics.median(t) for t in times.values())
+    save_ms, plain_ms, trivial_ms, floor_ms = (
+        statistics.median(t) for t in list(times.values())[:4]
+    )
     if args.profile:
         import cProfile
         import pstats
@@ -208,6 +228,13 @@ def main() -> None:
         f"ratio: {save_ms / trivial_ms:.1f} (target at most 3); "
         f"without JavaScript {plain_ms / trivial_ms:.1f}"
     )
+
+    if args.lang:
+        translated_ms = statistics.median(times[save_translated])
+        print(
+            f"save with the pages in {args.lang} ÷ in English: {translated_ms / save_ms:.2f} "
+            f"(time), {answers[translated] / answers[client]:.2f} (compressed answer)"
+        )
 
     html = client.get(form_url).content
     size = len(gzip.compress(html)) + sum(len(gzip.compress(a)) for a in assets_of(html))

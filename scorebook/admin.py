@@ -1,7 +1,19 @@
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 from simple_history.admin import SimpleHistoryAdmin
 
-from scorebook.models import Club, Entry, Hand, Membership, Player, Season, Session, SessionSeat
+from scorebook.models import (
+    Club,
+    Entry,
+    Hand,
+    Membership,
+    Player,
+    Profile,
+    Season,
+    Session,
+    SessionSeat,
+)
 
 
 class MembershipInline(admin.TabularInline):
@@ -12,7 +24,7 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "time_zone"]
+    list_display = ["name", "slug", "time_zone", "language"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [MembershipInline]
@@ -67,3 +79,17 @@ class HandAdmin(SimpleHistoryAdmin):
     list_filter = ["voided"]
     readonly_fields = ["session", "number", "data", "rules_version", "client_id", "version"]
     inlines = [EntryInline]
+
+
+class ProfileInline(admin.StackedInline):
+    model = Profile
+    can_delete = False
+
+
+# Django's user admin, with the person's own choices (his language) on the same page.
+admin.site.unregister(get_user_model())
+
+
+@admin.register(get_user_model())
+class UserWithProfileAdmin(UserAdmin):
+    inlines = [*UserAdmin.inlines, ProfileInline]

@@ -10,10 +10,11 @@ import zoneinfo
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from scorebook import house_rules
+from scorebook.collation import AlphabeticalChoiceField
 from scorebook.errors import ServiceError
 from scorebook.models import Club, Player, Role, Season
 from scorebook.textinput import PlainTextForm
@@ -48,8 +49,23 @@ class ClubForm(PlainTextForm, forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = ["name", "slug", "time_zone"]
-        help_texts = {"slug": _("Letters, digits and hyphens, e.g. ljubljana-tarock.")}
+        fields = ["name", "slug", "time_zone", "language"]
+        help_texts = {
+            "slug": _("Letters, digits and hyphens, e.g. ljubljana-tarock."),
+            "language": _("What the club's pages speak to a member who chose no language."),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        language = self.fields["language"]
+        # Without a choice (a form posted without the field) the club speaks what the page
+        # spoke, as the list offered first: its founder most likely reads its members' language.
+        language.required = False
+        if self.instance.pk is None:
+            language.initial = translation.get_language()
+
+    def clean_language(self) -> str:
+        return self.cleaned_data["language"] or translation.get_language()
 
 
 class PlayerForm(PlainTextForm, forms.Form):
@@ -95,7 +111,7 @@ class SessionStartForm(PlainTextForm, forms.Form):
         roster = club.players.filter(archived=False)
         self.seat_count = most_seats()
         for position in range(1, self.seat_count + 1):
-            self.fields[f"seat_{position}"] = forms.ModelChoiceField(
+            self.fields[f"seat_{position}"] = AlphabeticalChoiceField(
                 label=_("Seat %(n)d") % {"n": position},
                 queryset=roster,
                 required=False,

@@ -18,6 +18,7 @@ problem with its path; the engine's problems keep theirs (``points``, ``hands[3]
 from __future__ import annotations
 
 import datetime
+import json
 import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
@@ -30,10 +31,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
-from rules import note
+from rules import note, note_text
 from rules.problems import Problem, Problems
 from rules.reader import Sheet, read_hand
 from rules.scoring import MAX_HANDS, Running, amount_json, play, read_sheet, start
+from rules.words import phrase_from_json, phrase_json, phrase_text
 from scorebook.amounts import cents
 from scorebook.errors import Refusal, ServiceError
 from scorebook.models import Club, Entry, Hand, Player, Session, SessionSeat
@@ -111,18 +113,31 @@ def rename_in_hand(data: Mapping[str, Any], names: Mapping[str, str]) -> dict[st
 
 def row_score(row: rules.SheetRow, running: Running) -> dict[str, Any]:
     """What a hand stores of its row: amounts, the engine's lines, the paper note, the dealer,
-    and the running state after it (totals, radelci, next dealer)."""
+    and the running state after it (totals, radelci, next dealer). Lines and note are stored
+    as words (ids and values, rules.words), said in the reader's language when shown."""
     result = row.result
     return {
         "amounts": {name: amount_json(a) for name, a in result.amounts.items()},
-        "lines": [
-            [line.text, {name: amount_json(a) for name, a in line.amounts.items()}]
-            for line in result.lines
-        ],
-        "note": note(result),
+        "lines": [stored_line(line) for line in result.lines],
+        "note": phrase_json(note(result)),
         "dealer": row.dealer,
         "running": running.to_json(),
     }
+
+
+def stored_line(line: rules.Line) -> list[Any]:
+    """A line as a stored row keeps it: ``[words, {player: amount}]``."""
+    return [phrase_json(line.words), {name: amount_json(a) for name, a in line.amounts.items()}]
+
+
+def line_text(stored: list[Any]) -> str:
+    """A stored line's words in the reader's language."""
+    return phrase_text(phrase_from_json(stored[0]))
+
+
+def stored_note_text(stored: list[Any]) -> str:
+    """A stored row's paper note in the reader's language."""
+    return note_text(phrase_from_json(stored))
 
 
 def void_score(running: Running) -> dict[str, Any]:
@@ -258,7 +273,7 @@ def preview(session: Session, own: Mapping[str, Any], number: int | None = None)
             _("A hand before this one could not be scored; edit or void it.")
         ) from None
     row = _scored(sheet, own, before)[0]
-    return Scored(row.result, note(row.result))
+    return Scored(row.result, note_text(note(row.result)))
 
 
 def _scored(sheet: Sheet, own: Mapping[str, Any], before: Running) -> rules.SheetRow:
@@ -287,9 +302,67 @@ class HandChanged(ServiceError):
         self.current = current
 
 
+class Refused(ServiceError):
+    """A new hand refused as a whole, for nothing wrong with its fields: a phone sending its
+    outbox tells each kind apart (and the form says it above the fields)."""
+
+
+class SessionClosed(Refused):
+    pass
+
+
+class OtherSession(Refused):
+    """The hand's client id was stored with a hand of another session."""
+
+
+class RepeatDiffers(Refused):
+    """A hand's client id came again with other content: a form reopened from a cache, or an
+    outbox entry changed after it was sent. Never mapped silently to the first hand."""
+
+    def __init__(self, stored: Hand):
+        super().__init__(
+            _(
+                "This hand was already sent as hand %(number)d with other content; "
+                "check the sheet and enter it again."
+            )
+            % {"number": stored.number}
+        )
+        self.hand = stored
+
+
+class JustRecorded(Refused):
+    """Another phone recorded a hand with the same score a moment ago: likely the same hand
+    entered twice at the table; stored again only when the scorekeeper confirms it."""
+
+    def __init__(self, stored: Hand, user):
+        recorder = stored.created_by
+        if recorder is None:
+            phone = _("another phone")
+        elif recorder == user:
+            phone = _("your other phone")
+        else:
+            name = recorder.get_full_name() or recorder.get_username()
+            phone = _("%(name)s's phone") % {"name": name}
+        super().__init__(
+            _(
+                "Hand %(number)d was just recorded by %(phone)s with the same score "
+                "— record it again?"
+            )
+            % {"number": stored.number, "phone": phone}
+        )
+        self.hand = stored
+
+
+# How long a hand of another phone counts as "just recorded".
+REPEAT_WINDOW = datetime.timedelta(minutes=5)
+# What makes two hands "the same score" at a glance: the contract, who played it and how it
+# went (card points, each player's pile, or made for a contract without card points).
+SAME_SCORE_FIELDS = ("contract", "declarer", "partner", "points", "points_by_player", "made")
+
+
 def _check_writable(session: Session, change_closed: bool) -> None:
     if session.is_closed and not change_closed:
-        raise ServiceError(_("This session is closed; only a club admin can change it."))
+        raise SessionClosed(_("This session is closed; only a club admin can change it."))
 
 
 def lock_players(players: Sequence[Player]) -> dict[int, Player]:
@@ -391,6 +464,34 @@ def _as_seated(
     return rename_in_hand(data, dict(zip(named, seated, strict=True)))
 
 
+def _repeat_of(stored: Hand, session: Session, own: Mapping[str, Any]) -> Hand:
+    """The stored hand a repeat of its client id is answered with: only when it says what
+    this request would store (marked `repeat`); otherwise refused."""
+    if stored.session_id != session.pk:
+        raise OtherSession(_("This hand was saved in another session."))
+    # Through JSON, as the stored data came back from the database (tuples become lists).
+    if stored.data != json.loads(json.dumps(_stored_in(session, own))):
+        raise RepeatDiffers(stored)
+    stored.repeat = True
+    return stored
+
+
+def _check_not_just_recorded(session: Session, own: Mapping[str, Any], device: str, user) -> None:
+    """Refuse a hand with the same score as one another phone recorded in the session within
+    REPEAT_WINDOW. A phone's own hands are exempt (its outbox sends them in turn), and so are
+    hands where neither phone said who it is (without JavaScript: two blank ids are equal)."""
+    same = {key: own.get(key) for key in SAME_SCORE_FIELDS}
+    recent = (
+        session.hands.filter(voided=False, created_at__gte=timezone.now() - REPEAT_WINDOW)
+        .exclude(device=device)
+        .select_related("created_by")
+        .order_by("-number")
+    )
+    for hand in recent:
+        if {key: hand.data.get(key) for key in SAME_SCORE_FIELDS} == same:
+            raise JustRecorded(hand, user)
+
+
 def record_hand(
     session: Session,
     data: Mapping[str, Any],
@@ -398,6 +499,8 @@ def record_hand(
     user,
     *,
     change_closed: bool = False,
+    device: str = "",
+    confirm_repeat: bool = False,
 ) -> Hand:
     """Score and store the next hand of a session (`data`: its own fields), with one entry
     per player dealt in.
@@ -407,9 +510,11 @@ def record_hand(
     The hand is scored as the next row of the session's sheet, from the running state stored
     with the last hand, so radelci held from earlier hands count and the cost does not grow
     with the session. Idempotent on `client_id`: a phone that sends the same hand twice gets
-    the first one back. `change_closed`: the caller may change a closed session
-    (access.can_change_closed). Raises ServiceError (the engine's problems with paths of the
-    hand).
+    the first one back (marked `repeat`); the same id with other content is RepeatDiffers.
+    `device` is the recording phone's id: a hand with the same score as one another phone
+    recorded within REPEAT_WINDOW is JustRecorded, unless `confirm_repeat`. `change_closed`:
+    the caller may change a closed session (access.can_change_closed). Raises ServiceError
+    (the engine's problems with paths of the hand; a Refused for the hand as a whole).
     """
     client_id = uuid.UUID(str(client_id))
     named = list(session.seat_names)
@@ -418,14 +523,14 @@ def record_hand(
         # of its players); on SQLite the IMMEDIATE transaction has already taken the write
         # lock for the whole database. The seats are read under it: the names hands use.
         locked = Session.objects.select_for_update().get(pk=session.pk)
-        existing = Hand.objects.filter(client_id=client_id).first()
-        if existing is not None:
-            if existing.session_id != locked.pk:
-                raise ServiceError(_("This hand was saved in another session."))
-            return existing
-        _check_writable(locked, change_closed)
         seats = locked.seat_names
         own = _as_seated(data, named, list(seats))
+        existing = Hand.objects.filter(client_id=client_id).first()
+        if existing is not None:
+            return _repeat_of(existing, locked, own)
+        _check_writable(locked, change_closed)
+        if not confirm_repeat:
+            _check_not_just_recorded(locked, own, device, user)
         sheet = engine_sheet(locked)
         last = locked.hands.order_by("-number").values_list("number", "score").first()
         number, score = last or (0, None)
@@ -443,6 +548,7 @@ def record_hand(
             score=row_score(row, running),
             rules_version=str(rules.RULES_VERSION),
             client_id=client_id,
+            device=device,
             created_by=user,
             changed_by=user,
         )
@@ -543,7 +649,7 @@ def closing(session: Session) -> dict[str, Any]:
         _running_before_making_rows(session, table),
     )
     return {
-        "lines": [line.to_json() for line in sheet.closing],
+        "lines": [stored_line(line) for line in sheet.closing],
         "totals": dict(sheet.totals),
         "settlement": sheet.settlement.to_json(),
     }

@@ -23,13 +23,14 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 
 from scorebook.errors import ServiceError
+from scorebook.language import mail_language
 from scorebook.models import Club, Invitation, Membership
 from scorebook.textinput import PlainTextForm
 
@@ -99,17 +100,23 @@ def valid_for() -> str:
 
 
 def send(request, invitation: Invitation) -> bool:
-    """Mail the link to the account's address; False when the mail server refused it."""
-    context = {
-        "club": invitation.club,
-        "user": invitation.user,
-        "invited_by": invitation.invited_by,
-        "link": link(request, invitation),
-        "valid_for": valid_for(),
-    }
-    # A subject is one line, whatever the template's line breaks.
-    subject = "".join(render_to_string("registration/invitation_subject.txt", context).splitlines())
-    body = render_to_string("registration/invitation_email.txt", context)
+    """Mail the link to the account's address; False when the mail server refused it.
+
+    In the invitee's language, not the admin's page's: "3 days" too.
+    """
+    with translation.override(mail_language(invitation.user, invitation.club)):
+        context = {
+            "club": invitation.club,
+            "user": invitation.user,
+            "invited_by": invitation.invited_by,
+            "link": link(request, invitation),
+            "valid_for": valid_for(),
+        }
+        # A subject is one line, whatever the template's line breaks.
+        subject = "".join(
+            render_to_string("registration/invitation_subject.txt", context).splitlines()
+        )
+        body = render_to_string("registration/invitation_email.txt", context)
     try:
         send_mail(subject, body, None, [invitation.user.email])
     except (smtplib.SMTPException, OSError):
@@ -153,6 +160,11 @@ class ResetFormForEveryAccount(PlainTextForm, PasswordResetForm):
         candidates = User._default_manager.filter(**{f"{field}__iexact": email, "is_active": True})
         # As Django's own: the database's case-insensitive match may be looser than Unicode's.
         return (user for user in candidates if _same_address(email, getattr(user, field)))
+
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+        # In the account holder's language, whatever the language of the page that asked.
+        with translation.override(mail_language(context["user"])):
+            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
 
 
 def _same_address(one: str, other: str) -> bool:

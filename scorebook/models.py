@@ -12,10 +12,16 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from rules import labels
+
 
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
         raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value})
+
+
+# Room for a code with its region ("de-at"), should LANGUAGES ever list one.
+LANGUAGE_MAX_LENGTH = 10
 
 
 class Club(models.Model):
@@ -23,6 +29,10 @@ class Club(models.Model):
     slug = models.SlugField(_("short name in addresses"), max_length=50, unique=True)
     time_zone = models.CharField(
         _("time zone"), max_length=64, default="Europe/Ljubljana", validators=[validate_time_zone]
+    )
+    # What its pages speak to a member who chose no language of his own (scorebook.language).
+    language = models.CharField(
+        _("language"), max_length=LANGUAGE_MAX_LENGTH, choices=settings.LANGUAGES, default="en"
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -65,6 +75,25 @@ class Membership(models.Model):
 
     def has_role(self, role: str) -> bool:
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+
+
+class Profile(models.Model):
+    """What a person chose for himself, whatever club's page he is on."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    # Blank: no choice made; the language cookie, the club's or the browser's speaks instead.
+    language = models.CharField(
+        _("language"), max_length=LANGUAGE_MAX_LENGTH, choices=settings.LANGUAGES, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+
+    def __str__(self) -> str:
+        return str(self.user)
 
 
 class Invitation(models.Model):
@@ -250,6 +279,11 @@ class Session(models.Model):
     def preset(self) -> str:
         return str(self.rules.get("preset", ""))
 
+    @property
+    def preset_label(self) -> str:
+        """The preset in the reader's words: "Slovenian federation (TARZS)"."""
+        return str(labels.PRESETS.get(self.preset, self.preset))
+
     def seated_players(self) -> list["Player"]:
         return [seat.player for seat in self.seats.select_related("player").order_by("position")]
 
@@ -293,6 +327,9 @@ class Hand(models.Model):
     data = models.JSONField(_("hand"))
     rules_version = models.CharField(_("rules version"), max_length=40)
     client_id = models.UUIDField(_("client id"), unique=True, default=uuid.uuid4)
+    # The phone that recorded it (an id its browser keeps; blank without JavaScript): a hand
+    # just recorded by another phone with the same score is asked about before it is stored.
+    device = models.CharField(_("device"), max_length=36, blank=True)
     version = models.PositiveIntegerField(default=1)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -309,6 +346,8 @@ class Hand(models.Model):
     # the history, like the entries.
     score = models.JSONField(_("score"), default=dict, blank=True)
     history = HistoricalRecords(excluded_fields=["score"])
+    # Set by record_hand on the stored hand it answers a repeat of a client_id with; never stored.
+    repeat = False
 
     class Meta:
         ordering = ["session", "number"]

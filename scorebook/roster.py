@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from scorebook import hands
+from scorebook.collation import alphabetical
 from scorebook.errors import ServiceError
 from scorebook.league.models import ContractTally, LeagueSession, PlayerSession, Rating
 from scorebook.league.services import family_of, mark_stale
@@ -31,14 +32,10 @@ def account_name(user) -> str:
 
 def linkable_members(club: Club, player: Player) -> list:
     """The club's members an admin may link `player` to: those without a player of their own
-    in the club, and the player's own account."""
+    in the club, and the player's own account, by their names in the reader's alphabet."""
     taken = club.players.exclude(pk=player.pk).exclude(user=None).values("user_id")
-    memberships = (
-        club.memberships.exclude(user_id__in=taken)
-        .select_related("user")
-        .order_by("user__username")
-    )
-    return [membership.user for membership in memberships]
+    memberships = club.memberships.exclude(user_id__in=taken).select_related("user")
+    return alphabetical((membership.user for membership in memberships), key=account_name)
 
 
 def _check_free(club: Club, user, player: Player, field: str) -> None:

@@ -40,9 +40,11 @@ from scorebook.models import (
 # --- Clubs and members ------------------------------------------------------------------
 
 
-def create_club(*, name: str, slug: str, admin, time_zone: str = "Europe/Ljubljana") -> Club:
+def create_club(
+    *, name: str, slug: str, admin, time_zone: str = "Europe/Ljubljana", language: str = "en"
+) -> Club:
     with transaction.atomic():
-        club = Club.objects.create(name=name, slug=slug, time_zone=time_zone)
+        club = Club.objects.create(name=name, slug=slug, time_zone=time_zone, language=language)
         Membership.objects.create(user=admin, club=club, role=Role.ADMIN)
     return club
 
@@ -409,8 +411,8 @@ def session_totals(session: Session) -> dict[int, Decimal]:
     lines = session.closing.get("lines") if session.is_closed and session.closing else None
     if lines:
         ids = {seat.player.name: seat.player_id for seat in session.seats.select_related("player")}
-        for line in lines:
-            for name, amount in line["amounts"].items():
+        for _words, amounts in lines:
+            for name, amount in amounts.items():
                 pid = ids[name]
                 totals[pid] = totals.get(pid, Decimal(0)) + cents(amount)
     return totals

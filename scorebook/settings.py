@@ -63,7 +63,8 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    # Django's LocaleMiddleware, with the club's language between the person's and the browser's.
+    "scorebook.language.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -92,6 +93,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "csp.context_processors.nonce",
                 "scorebook.context_processors.club",
+                "scorebook.context_processors.user_key",
             ],
         },
     },
@@ -180,11 +182,21 @@ globals().update(client_address_settings(BEHIND_PROXY, int(os.environ.get("PROXY
 
 # --- Internationalisation ---------------------------------------------------------------
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English")]
+# Each named in its own tongue, untranslated: a reader looks for the name he reads.
+LANGUAGES = [
+    ("sl", "Slovenščina"),
+    ("cs", "Čeština"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("en", "English"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Ljubljana")
 USE_I18N = True
 USE_TZ = True
+# Dates and numbers as each language writes them (one date format per language); thousands
+# stay ungrouped on pages.
+FORMAT_MODULE_PATH = ["scorebook.formats"]
 
 # --- Static files ---------------------------------------------------------------------------
 STATIC_URL = "static/"
@@ -233,6 +245,8 @@ SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# An expired token keeps the hand typed into the form (issue 15), and the outbox reads JSON.
+CSRF_FAILURE_VIEW = "scorebook.views.offline.csrf_failure"
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True

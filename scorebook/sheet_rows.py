@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from rules.scoring import amount_of
+from scorebook.hands import line_text, stored_note_text
 from scorebook.templatetags.amounts import amount
 
 # One stored hand as the sheet reads it: number, voided, void reason, stored row.
@@ -91,7 +92,7 @@ def sheet_rows(
             f'<tbody class="hand" id="hand-{number}"><tr>'
             f'<th scope="row" rowspan="2">{number}</th>{"".join(cells)}</tr>'
             f'<tr class="note"><td colspan="{colspan}"><details>'
-            f"<summary>{escape(score['note'])}</summary>"
+            f"<summary>{escape(stored_note_text(score['note']))}</summary>"
             f"{_lines(score['lines'], seats)}{_dealer(dealt_by, score['dealer'])}"
         )
         if can_change:
@@ -103,11 +104,12 @@ def sheet_rows(
     return Rows(mark_safe("".join(out)), totals, held, played, unscored)
 
 
-def _lines(lines: Sequence[tuple[str, Mapping[str, Any]]], seats) -> str:
+def _lines(lines: Sequence[list[Any]], seats) -> str:
     if not lines:
         return ""
     items = []
-    for text, line in lines:
+    for stored in lines:
+        text, line = line_text(stored), stored[1]
         scores = " · ".join(
             f"{escaped} {amount(amount_of(line[name]))}" for name, escaped in seats if name in line
         )

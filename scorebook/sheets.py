@@ -16,9 +16,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 import rules
-from rules import note
+from rules import note, note_text
 from scorebook.hands import evaluate_session, sheet_hand
 from scorebook.models import Hand, Session
+from scorebook.templatetags.amounts import number
 
 
 def export_json(session: Session) -> dict[str, Any]:
@@ -76,7 +77,7 @@ def export_csv(session: Session) -> str:
                     _number(row.result.amounts[p]) if p in row.result.amounts else ""
                     for p in players
                 ),
-                _text(note(row.result)),
+                _text(note_text(note(row.result))),
             ]
         )
     for line in sheet.closing:
@@ -113,7 +114,7 @@ def hand_summary(variant: rules.Variant, data: Mapping[str, Any]) -> str:
     if who:
         parts.append(who)
     if "points" in data:
-        parts.append(str(data["points"]))
+        parts.append(number(data["points"]))
     if "made" in data:
         parts.append(_("made") if data["made"] else _("lost"))
     if data.get("bonuses"):

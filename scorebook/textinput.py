@@ -1,10 +1,11 @@
 """Reading what a member typed: the one number parser and the one text check of every form.
 
 A number is checked as text before anything is converted: a short run of digits with one
-optional decimal separator, so no exponent ("1e1000000") ever builds a huge Decimal or int
-(converting one costs seconds of CPU, and storing one overflows the database). A text may hold
-no control characters (PostgreSQL refuses a NUL; the others break a page or a printout) and is
-bounded in length before it reaches a model.
+optional decimal separator (a point or a comma, whatever the page's language: a phone's
+keyboard offers the one of its own locale), so no exponent ("1e1000000") ever builds a huge
+Decimal or int (converting one costs seconds of CPU, and storing one overflows the database).
+A text may hold no control characters (PostgreSQL refuses a NUL; the others break a page or a
+printout) and is bounded in length before it reaches a model.
 """
 
 from __future__ import annotations
@@ -15,16 +16,26 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, ProhibitNullCharactersValidator
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from rules.reader import MAX_ADJUSTMENT, has_control_characters
-from scorebook.amounts import CENT
 
 # Longer than any number a scorekeeper types ("-1000000.00" is 11): refused before converting.
 MAX_NUMBER_LENGTH = 20
 # An optional sign, digits, at most one decimal separator: ASCII digits only.
 NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
 MINUS_SIGNS = ("−",)  # U+2212, what a phone's keyboard or a pasted score may hold
+# No number anybody types here has more (amounts in hundredths, card points in halves); more
+# is a separator between thousands ("1,000" or "1.000"), which would read as 1.
+MAX_DECIMALS = 2
+# The browser's hint of the same, for an input's `pattern` (the server decides): either
+# separator, either minus, at most MAX_DECIMALS decimals. Written for the `v` flag that
+# browsers compile a pattern with, where a "-" in a class is escaped.
+DECIMAL_PATTERN = (
+    rf"\s*[+\-−]?(?:[0-9]+(?:[.,][0-9]{{0,{MAX_DECIMALS}}})?|[.,][0-9]{{1,{MAX_DECIMALS}}})\s*"
+)
+WHOLE_PATTERN = r"\s*[0-9]+\s*"
 
 # An adjustment: within the engine's ±MAX_ADJUSTMENT, in hundredths; every one fits an entry's
 # numeric(12,2) with room to spare.
@@ -37,9 +48,10 @@ MAX_TEXT_LENGTH = 2000
 class InputError(ValueError):
     """Text that is not what the field takes; `message` is for the member, at the field."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, code: str = ""):
         super().__init__(message)
         self.message = message
+        self.code = code
 
 
 # --- Numbers ---------------------------------------------------------------------------------
@@ -49,7 +61,8 @@ def number(text: str | None, *, whole: bool = False) -> int | Decimal | None:
     """The number in `text`, exactly: an int when it is whole, else a Decimal; None when empty.
 
     Takes "40", "40.5", "40,5", "-12" and "−12". Raises InputError for anything else,
-    including exponents, letters and more than MAX_NUMBER_LENGTH characters.
+    including exponents, letters, more than MAX_DECIMALS decimals and more than
+    MAX_NUMBER_LENGTH characters.
     """
     text = (text or "").strip().replace(",", ".")
     for sign in MINUS_SIGNS:
@@ -58,6 +71,10 @@ def number(text: str | None, *, whole: bool = False) -> int | Decimal | None:
         return None
     if len(text) > MAX_NUMBER_LENGTH or not NUMBER.fullmatch(text):
         raise InputError(_("Enter a number."))
+    if len(text.partition(".")[2]) > MAX_DECIMALS:
+        raise InputError(
+            _("Enter at most two decimals, and no separator between thousands."), "decimals"
+        )
     value = Decimal(text)  # at most 20 digits: cheap
     if value == value.to_integral_value():
         return int(value)
@@ -68,15 +85,19 @@ def number(text: str | None, *, whole: bool = False) -> int | Decimal | None:
 
 def amount(text: str | None) -> int | Decimal | None:
     """An adjustment's amount: a number within ±MAX_AMOUNT with at most two decimals."""
-    value = number(text)
+    try:
+        value = number(text)
+    except InputError as error:
+        if error.code == "decimals":
+            raise InputError(_("Enter an amount with at most two decimals."), "decimals") from None
+        raise
     if value is None:
         return None
     if abs(value) > MAX_AMOUNT:
         raise InputError(
-            _("Enter an amount between −%(max)s and %(max)s.") % {"max": f"{MAX_AMOUNT:,}"}
+            _("Enter an amount between −%(max)s and %(max)s.")
+            % {"max": number_format(MAX_AMOUNT, force_grouping=True)}
         )
-    if isinstance(value, Decimal) and value != value.quantize(CENT):
-        raise InputError(_("Enter an amount with at most two decimals."))
     return value
 
 

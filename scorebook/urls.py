@@ -3,12 +3,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from scorebook.invitations import ResetFormForEveryAccount
+from scorebook.language import set_language
 from scorebook.login import AdminLoginForm, LoginForm
 from scorebook.views import (
     clubs,
     hands,
     history,
     members,
+    offline,
     paper,
     roster,
     seasons,
@@ -95,6 +97,10 @@ admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("", include((scorebook_patterns, "scorebook"))),
+    # The installable app (issue 15): the worker from the root, so that it controls every page.
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("offline/", offline.offline, name="offline"),
     # Before Django's own, which it replaces: a login form that bounds what it passes on.
     path(
         "accounts/login/",
@@ -107,6 +113,10 @@ urlpatterns = [
         auth_views.PasswordResetView.as_view(form_class=ResetFormForEveryAccount),
         name="password_reset",
     ),
+    # Before Django's own: logging out also drops the browser's cached pages of this user.
+    path("accounts/logout/", offline.ClearingLogoutView.as_view(), name="logout"),
     path("accounts/", include("django.contrib.auth.urls")),
+    # In place of django.conf.urls.i18n's: the choice goes to the profile too.
+    path("i18n/setlang/", set_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]

@@ -19,7 +19,9 @@ class Option:
 class Widget:
     """One control of the hand form, resolved for a generic template (nothing variant-specific
     is decided in HTML). kind: choice (radio chips), checks (checkbox chips), select, number,
-    text, check (one checkbox), group (a fieldset of widgets)."""
+    text, check (one checkbox), group (a fieldset of widgets). A number is a text input with a
+    keypad (`inputmode`) and the parser's `pattern`: Chromium's type=number turns "40,5" into
+    "405"."""
 
     kind: str
     name: str
@@ -30,6 +32,7 @@ class Widget:
     children: list[Widget] = field(default_factory=list)
     help: str = ""
     inputmode: str = ""
+    pattern: str = ""
     css: str = ""
     open: bool = False  # a fold shown open
     groups: list[Any] = field(default_factory=list)  # the card counter's chips by suit

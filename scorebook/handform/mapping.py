@@ -474,8 +474,8 @@ class HandForm:
             "points": _("Card points of the %(side)s (of %(total)d)")
             % {"side": sides[DECLARER], "total": self.card_points},
             "oudlers": _("Oudlers"),
-            "made": capfirst(labels.LINE_WORDS["made"]),
-            "level": capfirst(labels.LINE_WORDS["level"]),
+            "made": capfirst(labels.word("made")),
+            "level": capfirst(labels.word("level")),
             "contra": _("Contra on the game"),
             "pbp": _("Card points of each player"),
             "tricks": _("Tricks of each player (optional)"),

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from rules.fields import field_range
 from rules.model import DEFENDERS
+from scorebook import textinput
 from scorebook.handform.controls import Option, Widget
 from scorebook.handform.counter import card_counter
 from scorebook.handform.mapping import HandForm
@@ -18,6 +19,8 @@ def _choice(form: HandForm, kind: str, name: str, label: str, options, *, defaul
 
 
 def _number_widget(form: HandForm, name: str, label: str, *, decimal: bool = False, **kw):
+    """A number as typed: "40,5" or "40.5" (textinput reads both); its value is what was typed,
+    or a stored hand's number unlocalised ("40.5")."""
     return Widget(
         "number",
         name,
@@ -25,6 +28,7 @@ def _number_widget(form: HandForm, name: str, label: str, *, decimal: bool = Fal
         value=form.values.get(name),
         errors=form.errors.get(name, []),
         inputmode="decimal" if decimal else "numeric",
+        pattern=textinput.DECIMAL_PATTERN if decimal else textinput.WHOLE_PATTERN,
         **kw,
     )
 

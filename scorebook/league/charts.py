@@ -11,6 +11,10 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.formats import date_format
+
+from scorebook.templatetags.amounts import amount
+
 WIDTH, HEIGHT = 320, 160  # the viewBox; the SVG scales to the phone's width
 LEFT, RIGHT, TOP, BOTTOM = 44, 8, 8, 20
 MAX_POINTS = 120  # a phone is ~400 px wide: more points help nobody and cost render time
@@ -49,7 +53,8 @@ def _thin(points: Sequence[tuple[datetime.date, float]]) -> list[tuple[datetime.
 
 
 def _fmt(value: float) -> str:
-    return f"{value:.0f}"
+    """A tick or a last value as the page shows units: "−12"."""
+    return amount(round(value))
 
 
 def line_chart(
@@ -92,8 +97,8 @@ def line_chart(
         series=drawn,
         y_ticks=[(y(v), _fmt(v)) for v in (high, mid, low)],
         x_labels=[
-            (LEFT, first.isoformat(), "start"),
-            (WIDTH - RIGHT, last.isoformat(), "end"),
+            (LEFT, date_format(first, "SHORT_DATE_FORMAT"), "start"),
+            (WIDTH - RIGHT, date_format(last, "SHORT_DATE_FORMAT"), "end"),
         ],
         zero=y(0) if low < 0 < high else None,
     )

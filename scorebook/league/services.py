@@ -37,6 +37,7 @@ from django.utils import timezone
 import rules
 from rules.ratings import START, update
 from scorebook.amounts import cents
+from scorebook.collation import sort_key
 from scorebook.league.models import (
     ContractTally,
     LeagueSession,
@@ -628,7 +629,7 @@ class Standing:
 
 
 SORT_KEYS = {
-    "name": lambda s: s.name.lower(),
+    "name": lambda s: sort_key(s.name),
     "sessions": lambda s: s.sessions,
     "hands": lambda s: s.hands,
     "total": lambda s: s.total,
@@ -680,7 +681,7 @@ def standings(
         )
     ]
     key = SORT_KEYS.get(sort, SORT_KEYS["total"])
-    rows.sort(key=lambda s: s.name.lower())
+    rows.sort(key=lambda s: sort_key(s.name))
     rows.sort(key=key, reverse=descending)
     return rows
 
@@ -828,9 +829,9 @@ def head_to_head(club: Club, player: Player, limit: int = HEAD_TO_HEAD) -> list[
             behind=Count("id", filter=Q(total__lt=F(f"{others}__total"))),
             difference=Sum(F("total") - F(f"{others}__total")),
         )
-        .order_by("-met", f"{others}__player__name")[: limit + 1]
+        .order_by()
     )
-    return [
+    found = [
         {
             "player_id": row[f"{others}__player_id"],
             "player__name": row[f"{others}__player__name"],
@@ -841,4 +842,8 @@ def head_to_head(club: Club, player: Player, limit: int = HEAD_TO_HEAD) -> list[
         }
         for row in rows
         if row[f"{others}__player_id"] != player.pk
-    ][:limit]
+    ]
+    # Ties in the reader's alphabet, which the database does not know: every opponent is read
+    # (a club's players, not its hands).
+    found.sort(key=lambda row: (-row["met"], sort_key(row["player__name"])))
+    return found[:limit]

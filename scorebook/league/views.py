@@ -4,7 +4,7 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from scorebook.access import club_view, get_for_club
 from scorebook.league import charts, services
@@ -31,16 +31,19 @@ def ledger(request):
 # The standings' columns, in order; the radelci columns go before the rating where the game
 # keeps radelci.
 COLUMNS = [
-    ("name", _lazy("Player")),
-    ("sessions", _lazy("Sessions")),
-    ("hands", _lazy("Hands")),
-    ("total", _lazy("Units")),
-    ("per_hand", _lazy("Per hand")),
-    ("declared", _lazy("Declared")),
-    ("won", _lazy("Won")),
-    ("rating", _lazy("Rating")),
+    ("name", gettext_lazy("Player")),
+    ("sessions", gettext_lazy("Sessions")),
+    ("hands", gettext_lazy("Hands")),
+    ("total", gettext_lazy("Units")),
+    ("per_hand", gettext_lazy("Per hand")),
+    ("declared", gettext_lazy("Declared")),
+    ("won", gettext_lazy("Won")),
+    ("rating", gettext_lazy("Rating")),
 ]
-RADELCI_COLUMNS = [("radelci_used", _lazy("Radelci used")), ("radelci_left", _lazy("Radelci left"))]
+RADELCI_COLUMNS = [
+    ("radelci_used", gettext_lazy("Radelci used")),
+    ("radelci_left", gettext_lazy("Radelci left")),
+]
 
 
 @club_view(role=Role.VIEWER)

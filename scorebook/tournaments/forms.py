@@ -9,6 +9,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.collation import AlphabeticalChoiceField
 from scorebook.models import Player
 from scorebook.textinput import PlainTextForm
 from scorebook.tournaments.services import (
@@ -118,7 +119,7 @@ class TournamentForm(PlainTextForm, forms.Form):
 class WalkInForm(PlainTextForm, forms.Form):
     """A player at the door: one from the roster, or a new name for it."""
 
-    player = forms.ModelChoiceField(
+    player = AlphabeticalChoiceField(
         label=_("From the roster"), queryset=None, required=False, empty_label="—"
     )
     name = forms.CharField(

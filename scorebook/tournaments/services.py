@@ -27,6 +27,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Count, Max, Min, Prefetch, Q, Sum
 from django.utils import timezone
+from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -35,6 +36,7 @@ from rules.variant import NOT_DEALS
 from scorebook import services as core
 from scorebook import textinput
 from scorebook.amounts import cents
+from scorebook.collation import sort_key
 from scorebook.models import Entry, Hand, Membership, Player, Session
 from scorebook.roster import account_name
 from scorebook.services import ServiceError
@@ -187,8 +189,10 @@ POINTS_PRESETS = {
 }
 
 MAX_PLACEMENT_POINTS = 1000  # far above any club's convention; a ranking's sums stay small
-# Points are typed "2, 1, ½" or "2/1/0.5": a comma separates, a point or ½ makes a half.
+# Points are typed "2, 1, ½" or "2/1/0.5": a comma separates, a point or ½ makes a half. Where
+# a semicolon or a slash separates ("2; 1; 0,5"), a comma is the decimal comma of sl/cs/de/fr.
 POINTS_SEPARATORS = re.compile(r"[\s,;/]+")
+POINTS_SEPARATORS_BESIDE_DECIMAL_COMMAS = re.compile(r"[\s;/]+")
 
 
 def _stored(value: Decimal) -> int | float:
@@ -238,8 +242,13 @@ def choice_of(tournament: Tournament) -> tuple[str, str]:
 
 
 def parse_points(text: str, table_size: int) -> list[int | float]:
-    """'3, 2, 1, 0' -> [3, 2, 1, 0]; '2 / 1 / ½' -> [2, 1, 0.5]; empty -> [] (n − place)."""
-    parts = [p for p in POINTS_SEPARATORS.split((text or "").replace("½", ".5")) if p]
+    """'3, 2, 1, 0' -> [3, 2, 1, 0]; '2 / 1 / ½' and '2; 1; 0,5' -> [2, 1, 0.5]; empty -> []
+    (n − place)."""
+    text = (text or "").replace("½", ".5")
+    separators = POINTS_SEPARATORS
+    if ";" in text or "/" in text:
+        separators = POINTS_SEPARATORS_BESIDE_DECIMAL_COMMAS
+    parts = [p for p in separators.split(text) if p]
     if not parts:
         return []
     try:
@@ -509,9 +518,9 @@ def confirm_presence(
             raise ServiceError(
                 _("Presence can be confirmed from %(time)s until the start.")
                 % {
-                    "time": timezone.localtime(
-                        confirmation_opens_at(tournament), tournament.tz
-                    ).strftime("%H:%M")
+                    "time": time_format(
+                        timezone.localtime(confirmation_opens_at(tournament), tournament.tz)
+                    )
                 }
             )
         if registration.confirmed_at is None:
@@ -590,8 +599,8 @@ def _cancel(tournament: Tournament, now: datetime.datetime) -> None:
     ) % {
         "name": tournament.name,
         "club": tournament.club.name,
-        "date": start.strftime("%Y-%m-%d"),
-        "time": start.strftime("%H:%M"),
+        "date": date_format(start, "SHORT_DATE_FORMAT"),
+        "time": time_format(start),
     }
 
     # After the commit: a mail server that is down must not undo the cancellation.
@@ -1005,7 +1014,7 @@ def knockout_ranking(tournament: Tournament) -> list[tuple[int, Registration, in
     for p in placements.order_by("round__number"):
         reached = p.round.number + (1 if p.advanced else 0)
         last_round[p.registration.pk] = (reached, p.registration)
-    ordered = sorted(last_round.values(), key=lambda v: (-v[0], v[1].player.name.lower()))
+    ordered = sorted(last_round.values(), key=lambda v: (-v[0], sort_key(v[1].player.name)))
     result = []
     for i, (reached, registration) in enumerate(ordered):
         rank = result[-1][0] if result and result[-1][2] == reached else i + 1

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from scorebook.access import club_view, get_for_club
+from scorebook.collation import alphabetical
 from scorebook.models import Role
 from scorebook.services import ServiceError
 from scorebook.tournaments import services
@@ -167,7 +168,7 @@ def walk_in(request, tournament):
             "tournament": tournament,
             "form": form,
             "started": started,
-            "walk_ins": walk_ins.select_related("player"),
+            "walk_ins": alphabetical(walk_ins.select_related("player"), key=lambda r: r.name),
         },
         status=409 if request.method == "POST" and started else 200,
     )
@@ -195,7 +196,8 @@ def tournament_detail(request):
             request,
             registration=registration,
             my_status=services.status_of(registration),
-            placed=placed,
+            # Who has a place, in the reader's alphabet; the waiting list keeps its turns.
+            placed=alphabetical(placed, key=lambda r: r.name),
             waiting=waiting,
             waiting_position=next(
                 (i for i, r in enumerate(waiting, start=1) if r.user_id == request.user.pk), None

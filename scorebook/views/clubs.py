@@ -6,6 +6,7 @@ from django.views.decorators.http import require_http_methods
 
 from scorebook import services
 from scorebook.access import club_view
+from scorebook.collation import alphabetical
 from scorebook.forms import ClubForm
 from scorebook.models import Role
 
@@ -15,7 +16,9 @@ RECENT_SESSIONS = 10
 @login_required
 @require_http_methods(["GET", "HEAD"])
 def my_clubs(request):
-    memberships = request.user.memberships.select_related("club").order_by("club__name")
+    memberships = alphabetical(
+        request.user.memberships.select_related("club"), key=lambda m: m.club.name
+    )
     return render(request, "scorebook/my_clubs.html", {"memberships": memberships})
 
 
@@ -44,6 +47,6 @@ def club_home(request):
             "club": club,
             "open_sessions": sessions.filter(is_closed=False),
             "recent_sessions": sessions.filter(is_closed=True)[:RECENT_SESSIONS],
-            "players": club.players.filter(archived=False),
+            "players": alphabetical(club.players.filter(archived=False), key=lambda p: p.name),
         },
     )

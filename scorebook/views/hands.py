@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import Count, Max
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
@@ -25,6 +25,7 @@ from scorebook.handform.values import Values
 from scorebook.handform.widgets import redraw_widgets, widgets
 from scorebook.models import Hand, Role, Session
 from scorebook.sheet_rows import sheet_rows
+from scorebook.views.offline import is_outbox, outbox_answer, outbox_login
 
 FORM_METHODS = ("GET", "HEAD", "POST")
 UNPROCESSABLE = 422
@@ -80,7 +81,7 @@ def sheet_context(request, session: Session) -> dict[str, Any]:
     final = rows.totals
     if session.is_closed and session.closing:
         closing = [
-            (line["text"], [_amount_or_none(line["amounts"].get(name)) for name in names])
+            (hands.line_text(line), [_amount_or_none(line[1].get(name)) for name in names])
             for line in session.closing["lines"]
         ]
         final = [amount_of(session.closing["totals"].get(name, 0)) for name in names]
@@ -142,11 +143,16 @@ def _new_values(session: Session) -> Values:
     return values
 
 
-def _client_id(request) -> str:
+def _posted_uuid(request, name: str) -> str:
+    """The posted UUID at `name` in its one spelling, or "" when it is missing or no UUID."""
     try:
-        return str(uuid.UUID(request.POST.get("client_id", "")))
+        return str(uuid.UUID(request.POST.get(name, "")))
     except ValueError:
-        return str(uuid.uuid4())
+        return ""
+
+
+def _client_id(request) -> str:
+    return _posted_uuid(request, "client_id") or str(uuid.uuid4())
 
 
 def _problems(form: HandForm) -> dict[str, Any]:
@@ -236,49 +242,111 @@ def _to_sheet(request, session, new_hand: int | None = None):
 
 
 def _refused_closed(request, session):
-    messages.error(request, _("This session is closed; its hands cannot be changed."))
+    message = _("This session is closed; its hands cannot be changed.")
+    if is_outbox(request):
+        return outbox_answer(CONFLICT, "closed", message)
+    messages.error(request, message)
     return _to_sheet(request, session)
 
 
-def _save(form: HandForm, save) -> Any:
+def _save(form: HandForm, save, keep: type[ServiceError] = hands.HandChanged) -> Any:
     """Run `save` with the form's hand, the problems of a refusal put at their fields; None
-    when the form could not be read or the save was refused."""
+    when the form could not be read or the save was refused. A `keep` refusal is raised: not
+    a problem of the form (the edit page shows the newer version of a changed hand)."""
     data = form.hand_data()
     if form.errors:
         return None
     try:
         return save(data)
-    except hands.HandChanged:
-        raise  # not a problem of the form: the edit page shows the newer version
+    except keep:
+        raise
     except ServiceError as exc:
         form.add_problems(exc.problems)
         return None
 
 
+# What the outbox is told of a new hand refused as a whole (anything else: "conflict").
+REFUSAL_STATUS = {
+    hands.SessionClosed: "closed",
+    hands.RepeatDiffers: "differs",
+    hands.JustRecorded: "duplicate",
+}
+
+
+def _record(request, session, form, client_id) -> tuple[Hand | None, hands.Refused | None]:
+    """Record the posted new hand: (the hand, None); or (None, the refusal) of a hand refused
+    as a whole, its message above the fields; or (None, None) with the problems at them."""
+    confirmed = request.POST.get("confirm_repeat") == "1"
+
+    def record(data):
+        return hands.record_hand(
+            session,
+            data,
+            client_id,
+            request.user,
+            device=_posted_uuid(request, "device_id"),
+            confirm_repeat=confirmed,
+        )
+
+    try:
+        return _save(form, record, keep=hands.Refused), None
+    except hands.Refused as exc:
+        form.error(TOP, exc.message)
+        return None, exc
+
+
+def _outbox_refusal(form: HandForm, refusal: hands.Refused | None):
+    """A new hand refused, as the outbox reads it: the reason in words, and where it is a
+    problem of the hand, each problem at its form field."""
+    if refusal is None:
+        message = "\n".join(form.problem_list)
+        return outbox_answer(UNPROCESSABLE, "invalid", message, errors=form.errors)
+    number = {"number": refusal.hand.number} if hasattr(refusal, "hand") else {}
+    status = REFUSAL_STATUS.get(type(refusal), "conflict")
+    return outbox_answer(CONFLICT, status, refusal.message, **number)
+
+
+def _recorded(request, session, hand: Hand):
+    if is_outbox(request):
+        return JsonResponse({"status": "recorded", "number": hand.number, "repeat": hand.repeat})
+    return _to_sheet(request, session, new_hand=hand.number)
+
+
+@outbox_login
 @club_view(role=Role.SCOREKEEPER, methods=FORM_METHODS)
 def hand_new(request, session):
     session = get_for_club(Session, request.club, pk=session)
     if session.is_closed:  # even an admin only edits or voids the hands of a closed session
         return _refused_closed(request, session)
-    status, preview = 200, None
+    status, preview, refusal = 200, None, None
     if request.method == "POST":
         client_id = _client_id(request)
         form = _form(session, Values(request.POST))
         if _refreshing(request, form):  # without JavaScript: the fields and the score
             preview = _redrawn(session, form, None)
         else:
-            hand = _save(
-                form, lambda data: hands.record_hand(session, data, client_id, request.user)
-            )
+            hand, refusal = _record(request, session, form, client_id)
             if hand is not None:
-                return _to_sheet(request, session, new_hand=hand.number)
-            status, preview = UNPROCESSABLE, _problems(form)
+                return _recorded(request, session, hand)
+            if is_outbox(request):
+                return _outbox_refusal(form, refusal)
+            status, preview = CONFLICT if refusal else UNPROCESSABLE, _problems(form)
+            if isinstance(refusal, hands.RepeatDiffers):
+                client_id = str(uuid.uuid4())  # entered again from this form: a new hand
     else:
         client_id = str(uuid.uuid4())
         form = _form(session, _new_values(session))
     number = (session.hands.aggregate(m=Max("number"))["m"] or 0) + 1
     context = _form_context(
-        request, session, form, client_id=client_id, number=number, preview=preview
+        request,
+        session,
+        form,
+        client_id=client_id,
+        number=number,
+        preview=preview,
+        device_id=_posted_uuid(request, "device_id"),
+        # "Record it again" sends the same fields with confirm_repeat.
+        just_recorded=refusal.hand if isinstance(refusal, hands.JustRecorded) else None,
     )
     return render(request, "scorebook/hand_form.html", context, status=status)
 

@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 
 from scorebook import invitations, services
 from scorebook.access import club_view, get_for_club
+from scorebook.collation import alphabetical
 from scorebook.forms import MemberAddForm, MemberRoleForm
 from scorebook.models import Membership, Role
 from scorebook.views.confirm import ASK, confirm_page
@@ -19,7 +20,9 @@ class MembersPage(ListPage):
     def show(self, request, form):
         club = request.club
         invited = invitations.open_by_user(club)
-        memberships = list(club.memberships.select_related("user").order_by("user__username"))
+        memberships = alphabetical(
+            club.memberships.select_related("user"), key=lambda m: m.user.get_username()
+        )
         for membership in memberships:
             invitation = invited.get(membership.user_id)
             membership.invitation_link = invitation and invitations.link(request, invitation)

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from django.shortcuts import render
-from django.template.defaultfilters import floatformat
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -21,6 +20,7 @@ from rules.scoring import amount_of
 from scorebook import hands
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Role, Session
+from scorebook.templatetags.amounts import amount
 
 # About what one A4 page of the club's paper holds; the print stylesheet keeps it on one page.
 HANDS_PER_PAGE = 40
@@ -70,7 +70,7 @@ def paper_rows(
                 )
             )
         held = {name: after.get(name, held.get(name, 0)) for name in names}
-        out.append(PaperRow(number, score["note"], cells))
+        out.append(PaperRow(number, hands.stored_note_text(score["note"]), cells))
     return out, held
 
 
@@ -114,8 +114,8 @@ def share_text(session: Session, sheet: rules.SheetResult) -> str:
 
 
 def _number(value: Any) -> str:
-    """As the settlement page writes it (floatformat "-2")."""
-    return str(floatformat(value, "-2"))
+    """As the settlement page writes it: "−12", "40,50" in French."""
+    return amount(value)
 
 
 @club_view(role=Role.VIEWER)

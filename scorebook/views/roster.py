@@ -1,3 +1,5 @@
+from operator import attrgetter, itemgetter
+
 from django import forms
 from django.contrib import messages
 from django.shortcuts import redirect, render
@@ -8,6 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from scorebook import roster as accounts
 from scorebook import services
 from scorebook.access import club_view, get_for_club
+from scorebook.collation import alphabetical
 from scorebook.errors import ServiceError
 from scorebook.forms import PlayerForm
 from scorebook.models import Player, Role
@@ -49,7 +52,9 @@ class RosterPage(ListPage):
     def show(self, request, form, claim_form=None):
         """The roster; a member without a player of his own may claim one."""
         club = request.club
-        players = list(self.items(club)["players"])
+        # The reader's alphabet (not the database's), the archived at the end.
+        players = alphabetical(self.items(club)["players"], key=attrgetter("name"))
+        players.sort(key=attrgetter("archived"))
         mine = next((p for p in players if p.user_id == request.user.pk), None)
         claimed = next((p for p in players if p.claimed_by_id == request.user.pk), None)
         claimable = [p for p in players if not (p.user_id or p.claimed_by_id or p.archived)]
@@ -103,7 +108,9 @@ def _player_page(request, player, *, rename=None, link=None, merge=None):
         [(user.pk, accounts.account_name(user)) for user in members],
         _("nobody"),
     )
-    others = club.players.exclude(pk=player.pk).values_list("pk", "name")
+    others = alphabetical(
+        club.players.exclude(pk=player.pk).values_list("pk", "name"), key=itemgetter(1)
+    )
     return render(
         request,
         "scorebook/player_edit.html",

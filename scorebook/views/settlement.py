@@ -8,6 +8,7 @@ import rules
 from scorebook import hands
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Role, Session
+from scorebook.templatetags.amounts import amount
 from scorebook.views.paper import share_text
 
 
@@ -24,7 +25,7 @@ def session_settlement(request, session):
             "session": session,
             "rows": [(name, sheet.totals[name], sheet.settlement.nets[name]) for name in players],
             "closing": [
-                (line.text, ", ".join(f"{name} {amount}" for name, amount in line.amounts.items()))
+                (line.text, ", ".join(f"{name} {amount(a)}" for name, a in line.amounts.items()))
                 for line in sheet.closing
             ],
             "transfers": sheet.settlement.transfers,

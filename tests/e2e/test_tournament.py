@@ -143,10 +143,10 @@ def test_a_small_tournament_from_sign_up_to_final_ranking(phone, club, people, o
     ranking = page.locator("table.standings tbody tr").all_inner_texts()
     # a: 3 + 2 = 5 points; c: 1 + 3 = 4; b: 2 + 0 = 2; d: 0 + 1 = 1.
     assert [row.split("\t")[:4] for row in ranking] == [
-        ["1", a, "5", "-15"],
-        ["2", c, "4", "-25"],
-        ["3", b, "2", "-45"],
-        ["4", d, "1", "-55"],
+        ["1", a, "5", "−15"],  # units with the real minus sign, as every page writes them
+        ["2", c, "4", "−25"],
+        ["3", b, "2", "−45"],
+        ["4", d, "1", "−55"],
     ]
     assert page.evaluate("document.documentElement.scrollWidth") <= 412
     page.screenshot(path=str(SCREENSHOTS / "tournament-ranking.png"), full_page=True)

@@ -93,6 +93,12 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "password_reset_done": ("GET", {}, (200, 200, 200, 200, 200)),
     "password_reset_confirm": ("GET", {}, (200, 200, 200, 200, 200)),
     "password_reset_complete": ("GET", {}, (200, 200, 200, 200, 200)),
+    # The installable app (issue 15): the same for everyone, logged in or not.
+    "service_worker": ("GET", {}, (200, 200, 200, 200, 200)),
+    "manifest": ("GET", {}, (200, 200, 200, 200, 200)),
+    "offline": ("GET", {}, (200, 200, 200, 200, 200)),
+    # Everyone chooses his language (the cookie; a member's profile too), then goes back.
+    "set_language": ("POST", {"language": "de"}, (302, 302, 302, 302, 302)),
 }
 
 
@@ -343,6 +349,10 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "password_reset_done": (),
     "password_reset_confirm": (),
     "password_reset_complete": (),
+    "set_language": (),
+    "service_worker": (),
+    "manifest": (),
+    "offline": (),
 }
 
 # Everything a view could change if it took another club's id, filled in for every form.

@@ -98,7 +98,7 @@ def test_an_admin_adds_house_rules_from_the_variants_switches(club, members, cli
         ("switch_mondfang", "-1", "must be at least 0"),
         ("switch_mondfang", "1.5", "Enter a whole number."),
         ("switch_mondfang", "1e9", "Enter a number."),
-        ("switch_mondfang", "999999999", "must be between -100000 and 100000"),
+        ("switch_mondfang", "999999999", "must be between −100000 and 100000"),
         ("switch_values", '{"beggar": -5}', "beggar: must be at least 0"),
         ("switch_values", '{"nope": 5}', "nope: unknown contract 'nope'"),
         ("switch_values", "[1, 2]", "must be a JSON object"),
@@ -270,7 +270,7 @@ def test_changing_or_deleting_a_set_never_changes_a_started_session(
     session.refresh_from_db()
     assert (session.rules, session.house_rules_name) == (frozen, "Radelci −100")
     page = client.get(url("session", club, session=session.pk)).content.decode()
-    assert "house rules: Radelci −100 (preset seed)" in page
+    assert "house rules: Radelci −100 (preset as the seed text)" in page
 
 
 def test_the_session_page_names_the_set_and_every_switch_it_changes(
@@ -280,7 +280,7 @@ def test_the_session_page_names_the_set_and_every_switch_it_changes(
     client = client_as(members["viewer"])
     start(client_as(members["scorekeeper"]), club, players, f"house-{found.pk}")
     page = client.get(url("session", club, session=Session.objects.get().pk)).content.decode()
-    assert "house rules: Radelci −100 (preset seed)" in page
+    assert "house rules: Radelci −100 (preset as the seed text)" in page
     assert "radelci: on (preset: off)" in page
     assert "penalty per unused radelc: −100 (preset: 0)" in page
     assert page.count("(preset: ") == 2

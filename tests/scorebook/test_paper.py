@@ -97,9 +97,9 @@ def test_the_settlement_as_text_to_share(club, players, members, client_as):
     assert body == (
         "Totals\n"
         "Ana 120 (net 410)\n"
-        "Bor -50 (net -270)\n"
+        "Bor −50 (net −270)\n"  # as the settlement page writes it
         "Cene 50 (net 130)\n"
-        "Dani -50 (net -270)\n"
+        "Dani −50 (net −270)\n"
         "\n"
         "Who pays whom\n"
         "Bor pays Ana 270\n"

@@ -213,7 +213,7 @@ def test_closing_adds_the_radelc_penalties_and_keeps_the_settlement(tarzs, membe
     tarzs.refresh_from_db()
     assert tarzs.is_closed and tarzs.closed_at is not None
     # Ana used her radelc; Bor, Cene and Dani each still hold one: −40 each.
-    assert [line["amounts"] for line in tarzs.closing["lines"]] == [
+    assert [amounts for _words, amounts in tarzs.closing["lines"]] == [
         {"Bor": -40},
         {"Cene": -40},
         {"Dani": -40},

@@ -631,7 +631,7 @@ def test_an_unknown_or_repeated_card_is_the_engines_problem_at_the_cards(
     assert 'id="id_cards_error"' in html
     assert 'name="points" id="id_points" value="30"' in html  # left as typed
     assert "tarok-1&#x27; is in the pile twice" in html
-    assert "joker-9&#x27; is not a card of the slovenian deck" in html
+    assert "joker-9&#x27; is not a card of the Slovenian tarok deck" in html
     html = client.post(target, fields).content.decode()
     assert "Tick the cards the declarer&#x27;s side took." in html
 

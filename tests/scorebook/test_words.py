@@ -111,7 +111,10 @@ def test_a_two_player_note_says_who_announced(club, players, members, client_as)
         if announcer:
             data["announcer"] = announcer
         hands.record_hand(session, data, uuid.uuid4(), user)
-    notes = [h.score["note"] for h in Hand.objects.filter(session=session).order_by("number")]
+    notes = [
+        hands.stored_note_text(h.score["note"])
+        for h in Hand.objects.filter(session=session).order_by("number")
+    ]
     assert notes == ["Ana: I play, 40", "game"]
     html = client_as(user).get(url("scorebook:sheet", session)).content.decode()
     assert "Ana: I play, 40" in html

@@ -186,7 +186,7 @@ def test_admin_starts_the_tournament_and_the_draw_links_to_the_sheets(
     klop(table, **{a: 5, b: 10, c: 20, d: 35})
     live = client_as(people[0]).get(url("standings", tournament)).content.decode()
     row = live.split(f"<td>{d}</td>")[1].split("</tr>")[0]
-    assert row.split('<td class="num">')[1:] == ["0</td>", "0</td>", "–</td>", "-35</td>"]
+    assert row.split('<td class="num">')[1:] == ["0</td>", "0</td>", "–</td>", "−35</td>"]
     klop(table, **{a: 5, b: 10, c: 20, d: 35})
     partial = client_as(people[0]).get(url("standings", tournament), HTTP_HX_REQUEST="true")
     text = partial.content.decode()

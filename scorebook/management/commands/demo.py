@@ -103,7 +103,9 @@ class Command(BaseCommand):
         admin = self._admin(password)
         club = Club.objects.filter(slug=CLUB_SLUG).first()
         if club is None:
-            club = services.create_club(name="Demo Tarock Club", slug=CLUB_SLUG, admin=admin)
+            club = services.create_club(
+                name="Demo Tarock Club", slug=CLUB_SLUG, admin=admin, language="sl"
+            )
             self.stdout.write(f"Created the demo club {club.name}.")
         else:
             Membership.objects.get_or_create(user=admin, club=club, defaults={"role": Role.ADMIN})
