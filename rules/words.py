@@ -21,7 +21,7 @@ import contextlib
 import csv
 import functools
 import string
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -222,10 +222,3 @@ def mismatched_placeholders(language: str) -> list[str]:
         for key, entry in ENTRIES.items()
         if placeholders(entry.get(language) or "") != placeholders(entry[ENGLISH])
     ]
-
-
-def as_text(value: Mapping | Any) -> Any:
-    """A value with every ``Say`` in it said in the current language (for JSON out)."""
-    if isinstance(value, Say):
-        return value.text()
-    return value

@@ -100,13 +100,13 @@ def test_an_admin_plays_a_session_with_the_clubs_radelc_penalty(narrow, club, pl
     page.get_by_role("button", name="Close", exact=True).click()
     expect(page.get_by_text("The session is closed.")).to_be_visible()
     # Everyone holds the radelc of the klop, unused: 1 × −100 each.
-    notes = page.locator("tr.note", has_text="unused radelci 1 × -100")
+    notes = page.locator("tr.note", has_text="unused radelci 1 × −100")
     expect(notes).to_have_count(4)
     amounts = page.locator("tr.closing td").all_inner_texts()
     assert [a for a in amounts if a] == ["−100"] * 4
     fits(page)
     session.refresh_from_db()
-    assert [line["amounts"] for line in session.closing["lines"]] == [
+    assert [amounts for _words, amounts in session.closing["lines"]] == [
         {name: -100} for name in ("Ana", "Bor", "Cene", "Dani")
     ]
     assert session.rules["radelc_penalty"] == -100
