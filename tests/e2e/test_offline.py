@@ -59,10 +59,13 @@ def offline(context):
     reached = []
 
     def count(sender, environ, **kwargs):
-        # A live score that raced the switch to offline reads and stores nothing (seen now and
-        # then on PostgreSQL's slower first answer): every other request counts.
-        if not environ["PATH_INFO"].endswith("/hands/preview/"):
-            reached.append(environ["PATH_INFO"])
+        # Not counted: a live score that raced the switch to offline (it reads and stores
+        # nothing; seen now and then on PostgreSQL's slower first answer), and the browser's
+        # own update check of the worker (/sw.js), which Chromium makes past the page's
+        # offline emulation when the worker was installed a while ago.
+        path = environ["PATH_INFO"]
+        if not (path.endswith("/hands/preview/") or path == "/sw.js"):
+            reached.append(path)
 
     # What the phone asked while online (the form's live score, say) is answered first, so
     # that the server does not count it as a request made offline.
