@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_http_methods
 
+from scorebook.language import speak_the_clubs
 from scorebook.models import Club, Membership, Role
 
 
@@ -43,10 +44,15 @@ def club_view(role: str = Role.VIEWER, methods: tuple[str, ...] = ("GET", "HEAD"
 
 
 def membership_of(request: HttpRequest, club: str) -> Membership | None:
-    """The signed-in user's membership of the club with this slug (club loaded), or None."""
-    return (
+    """The signed-in user's membership of the club with this slug (club loaded), or None.
+    Found, the page speaks the club's language to a member who chose none: the lookup every
+    club page makes is the one that brings it (scorebook.language)."""
+    membership = (
         Membership.objects.select_related("club").filter(user=request.user, club__slug=club).first()
     )
+    if membership is not None:
+        speak_the_clubs(request, membership.club)
+    return membership
 
 
 def get_for_club(model, club: Club, **lookup):

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db.models import F, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -51,6 +51,37 @@ def engine_sheet(session: Session) -> Sheet:
     """The engine's view of a session: variant, frozen rules and the seated players."""
     variant = rules.get_variant(session.variant)
     return Sheet(variant, variant.rules(session.rules), tuple(session.seat_names))
+
+
+def seated_session(**lookup: Any) -> Session | None:
+    """The session matching `lookup` (a Session lookup: pk=…, club=…) with its seated
+    players' names (`seat_names`), in one statement; None when there is none."""
+    seats = (
+        SessionSeat.objects.filter(**{f"session__{key}": value for key, value in lookup.items()})
+        .select_related("session")
+        .annotate(name=F("player__name"))
+        .order_by("position")
+    )
+    seated = list(seats)
+    if not seated:
+        return None
+    session = seated[0].session
+    # What Session.seat_names would read with a query of its own.
+    session.__dict__["seat_names"] = {seat.name: seat.player_id for seat in seated}
+    return session
+
+
+def _locked(session: Session) -> Session:
+    """The session read afresh and locked until the transaction ends (PostgreSQL; SQLite's
+    IMMEDIATE transaction holds the whole database), with whether it is a tournament's table:
+    the listeners of hands_changed ask no tournament about a session that is none's. Its
+    seats are read after it, by a statement of their own: one that waited for the lock
+    (a rename) would see the rows it joins as they were when it began."""
+    return (
+        Session.objects.select_for_update(of=("self",))
+        .select_related("tournament_table")
+        .get(pk=session.pk)
+    )
 
 
 def stored_hand(
@@ -200,14 +231,85 @@ def score_hands(
     return scores
 
 
-def stored_rows(session: Session) -> list[tuple[int, bool, str, dict[str, Any], Any, int]]:
-    """Each hand's (number, voided, void reason, stored row, changed at, version), in order:
-    what the sheet page shows, read without replaying the session."""
-    return list(
-        session.hands.order_by("number").values_list(
-            "number", "voided", "void_reason", "score", "changed_at", "version"
-        )
+# What the sheet reads of a hand: number, voided, void reason, stored row.
+SHEET_FIELDS = ("number", "voided", "void_reason", "score")
+
+
+def stored_rows(session: Session) -> list[tuple[int, bool, str, dict[str, Any]]]:
+    """Each hand's (number, voided, void reason, stored row), in order: what a sheet shows,
+    read without replaying the session."""
+    return latest_rows(session).rows
+
+
+@dataclass(frozen=True)
+class SheetPart:
+    """Rows of a session's sheet in number order, read in one statement with what a phone
+    polling the sheet compares: the sheet page shows the latest of them, a poll those changed."""
+
+    rows: list[tuple[int, bool, str, dict[str, Any]]]
+    # The stored row of the hand before the first of `rows` (None: they start at hand 1): the
+    # totals and the radelci held that they continue from.
+    before: dict[str, Any] | None
+    # When a hand of the session last changed (None: it has none) and its last hand's number.
+    changed: datetime.datetime | None = None
+    last: int = 0
+
+
+def _read(session: Session, hands, limit: int | None = None, **more) -> tuple[list[tuple], Any]:
+    """The rows of `hands` (a query of the session's hands, ordered), at most `limit`, with
+    when a hand of the session last changed, read in the same statement (an edit changes an
+    earlier hand and rescores the ones after it without touching theirs, so the rows read
+    need not hold the last change), and the values of `more` (the same on every row)."""
+    last_change = (
+        Hand.objects.filter(session_id=session.pk)  # a value read once, not once a row
+        .order_by("-changed_at")
+        .values("changed_at")[:1]
     )
+    found = list(
+        hands.annotate(last_change=Subquery(last_change), **more).values_list(
+            *SHEET_FIELDS, "last_change", *more
+        )[:limit]
+    )
+    if not found:
+        return [], [None] * (1 + len(more))
+    return [row[: len(SHEET_FIELDS)] for row in found], list(found[0][len(SHEET_FIELDS) :])
+
+
+def latest_rows(session: Session, count: int | None = None) -> SheetPart:
+    """The session's last `count` rows (None: all of them): what the sheet page opens on and
+    a save answers with, the same size however long the evening."""
+    if count is None:
+        rows, (changed,) = _read(session, session.hands.order_by("number"))
+    else:
+        rows, (changed,) = _read(session, session.hands.order_by("-number"), count + 1)
+        rows.reverse()
+    before = rows.pop(0)[3] if count is not None and len(rows) > count else None
+    return SheetPart(rows, before, changed, rows[-1][0] if rows else 0)
+
+
+def rows_before(session: Session, number: int) -> SheetPart:
+    """The rows of the hands before hand `number`: the older rows a phone asks for."""
+    older = session.hands.filter(number__lt=number).order_by("number")
+    return SheetPart(list(older.values_list(*SHEET_FIELDS)), None)
+
+
+def rows_changed_since(session: Session, since: datetime.datetime, limit: int) -> SheetPart | None:
+    """The rows of the hands changed after `since` and of every hand after the first of them
+    (its change moved their running totals), for a phone that shows the sheet as it was then;
+    no rows when nothing changed, None when more than `limit` did (the phone had better load
+    the latest rows afresh). One statement, whatever the session's length."""
+    changed_since = session.hands.filter(changed_at__gt=since).order_by("number")
+    first = Subquery(changed_since.values("number")[:1])
+    rows, (changed, first_changed) = _read(
+        session,
+        session.hands.filter(number__gte=first - 1).order_by("number"),
+        limit + 2,
+        first_changed=first,
+    )
+    before = rows.pop(0)[3] if rows and rows[0][0] < first_changed else None
+    if len(rows) > limit:
+        return None
+    return SheetPart(rows, before, changed, rows[-1][0] if rows else 0)
 
 
 # --- The whole sheet at once --------------------------------------------------------------------
@@ -476,17 +578,37 @@ def _repeat_of(stored: Hand, session: Session, own: Mapping[str, Any]) -> Hand:
     return stored
 
 
-def _check_not_just_recorded(session: Session, own: Mapping[str, Any], device: str, user) -> None:
-    """Refuse a hand with the same score as one another phone recorded in the session within
-    REPEAT_WINDOW. A phone's own hands are exempt (its outbox sends them in turn), and so are
-    hands where neither phone said who it is (without JavaScript: two blank ids are equal)."""
-    same = {key: own.get(key) for key in SAME_SCORE_FIELDS}
-    recent = (
-        session.hands.filter(voided=False, created_at__gte=timezone.now() - REPEAT_WINDOW)
-        .exclude(device=device)
-        .select_related("created_by")
-        .order_by("-number")
+def _hands_a_new_hand_meets(
+    session: Session, client_id: uuid.UUID, device: str
+) -> tuple[Hand | None, Hand | None, list[Hand]]:
+    """What a new hand is checked against, read in one statement under the session's lock:
+    the hand stored with its client id (in any session: a repeat), the session's last hand
+    (the running state it continues from), and the hands another phone recorded in the
+    session within REPEAT_WINDOW (the same hand entered twice?). A phone's own hands are not
+    among them (its outbox sends them in turn), nor are hands where neither phone said who it
+    is (without JavaScript: two blank ids are equal)."""
+    since = timezone.now() - REPEAT_WINDOW
+    last = Subquery(session.hands.order_by("-number").values("number")[:1])
+    others = Q(session=session, voided=False, created_at__gte=since) & ~Q(device=device)
+    found = list(
+        Hand.objects.filter(
+            Q(client_id=client_id) | Q(session=session, number=last) | others
+        ).order_by("-number")
     )
+    repeat = next((hand for hand in found if hand.client_id == client_id), None)
+    mine = [hand for hand in found if hand.session_id == session.pk]
+    recent = [
+        hand
+        for hand in mine
+        if not hand.voided and hand.created_at >= since and hand.device != device
+    ]
+    return repeat, (mine[0] if mine else None), recent
+
+
+def _check_not_just_recorded(recent: Iterable[Hand], own: Mapping[str, Any], user) -> None:
+    """Refuse a hand with the same score as one of `recent` (another phone's, newest first),
+    unless the scorekeeper confirmed it."""
+    same = {key: own.get(key) for key in SAME_SCORE_FIELDS}
     for hand in recent:
         if {key: hand.data.get(key) for key in SAME_SCORE_FIELDS} == same:
             raise JustRecorded(hand, user)
@@ -522,20 +644,18 @@ def record_hand(
         # On PostgreSQL the row lock serialises writers of one session (and a rename of one
         # of its players); on SQLite the IMMEDIATE transaction has already taken the write
         # lock for the whole database. The seats are read under it: the names hands use.
-        locked = Session.objects.select_for_update().get(pk=session.pk)
+        locked = _locked(session)
         seats = locked.seat_names
         own = _as_seated(data, named, list(seats))
-        existing = Hand.objects.filter(client_id=client_id).first()
-        if existing is not None:
-            return _repeat_of(existing, locked, own)
+        repeat, last, recent = _hands_a_new_hand_meets(locked, client_id, device)
+        if repeat is not None:
+            return _repeat_of(repeat, locked, own)
         _check_writable(locked, change_closed)
         if not confirm_repeat:
-            _check_not_just_recorded(locked, own, device, user)
+            _check_not_just_recorded(recent, own, user)
         sheet = engine_sheet(locked)
-        last = locked.hands.order_by("-number").values_list("number", "score").first()
-        number, score = last or (0, None)
         try:
-            before = running_after(sheet, score)
+            before = running_after(sheet, None if last is None else last.score)
         except Unscored:
             before = _running_before_making_rows(locked, sheet)
         row, running = _scored(sheet, own, before)
@@ -543,7 +663,7 @@ def record_hand(
             raise ServiceError(_("Only seated players can be dealt in."), "players")
         hand = Hand(
             session=locked,
-            number=number + 1,
+            number=(0 if last is None else last.number) + 1,
             data=_stored_in(locked, own),
             score=row_score(row, running),
             rules_version=str(rules.RULES_VERSION),
@@ -557,7 +677,11 @@ def record_hand(
         Entry.objects.bulk_create(_entries(hand, seats))
         if locked.is_closed:  # an admin's hand
             _refresh_closing(locked)
-        announce_hands_changed(session)  # the caller's session: its club is loaded
+        # The listeners get the session read under the lock, which knows whether it is a
+        # tournament's table (most are not: nothing to check after the commit), and the
+        # caller's club.
+        locked.club = session.club
+        announce_hands_changed(locked)
     return hand
 
 

@@ -8,13 +8,16 @@ recipient's choice, else his club's language, else the language of the page that
 Django's LocaleMiddleware knows no club: the club is known only once the URL is resolved, so
 the decision is made in `process_view`. Before that, `__call__` uses what the browser sends, so
 that a page which never reaches a view (a 404) speaks something sensible too.
+
+None of this costs a page a query of its own (issue 17): the person's choice is kept in his
+login session (written when he logs in and when he switches; a session older than that reads
+his profile once), and the club's language comes with the membership and club that
+`scorebook.access` loads for every club page anyway, which speaks it (`speak_the_clubs`).
 """
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.db.models import OuterRef, Subquery
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.views.i18n import set_language as django_set_language
@@ -36,31 +39,48 @@ def cookie_language(request) -> str | None:
     return supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
 
 
-def saved_languages(user, club_slug: str | None) -> tuple[str | None, str | None]:
-    """The person's profile language and, on a club's page, that club's: one query.
+# The person's own language in his login session: a code, or "" for no choice of his own.
+SESSION_KEY = "scorebook_language"
 
-    The club's counts only for its members: anybody else gets its 404, which must not tell
-    him, by its language, that the club exists.
-    """
+
+def own_language(request) -> str | None:
+    """The language a logged-in person chose (his profile's), or None: read from his login
+    session, which keeps it from logging in on; a session that has none yet (logged in before
+    it was kept there) reads the profile once."""
+    user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
-        return None, None
-    if club_slug is None:
-        return Profile.objects.filter(user=user).values_list("language", flat=True).first(), None
-    own = Subquery(Profile.objects.filter(user=OuterRef("pk")).values("language"))
-    club = Subquery(
-        Club.objects.filter(slug=club_slug, memberships__user=OuterRef("pk")).values("language")[:1]
-    )
-    found = get_user_model().objects.filter(pk=user.pk).values_list(own, club).first()
-    return found if found is not None else (None, None)
+        return None
+    if SESSION_KEY not in request.session:
+        keep_own_language(request, _profile_language(user))
+    return supported(request.session[SESSION_KEY])
 
 
-def page_language(request, club_slug: str | None) -> str:
-    """The language of this page, in the order the module's docstring gives."""
-    own, club = saved_languages(getattr(request, "user", None), club_slug)
-    chosen = supported(own) or cookie_language(request) or supported(club)
-    # Without a choice or a club, Django's own order: the cookie (known to be unusable here),
-    # the browser's Accept-Language, LANGUAGE_CODE.
-    return chosen or translation.get_language_from_request(request)
+def keep_own_language(request, code: str | None) -> None:
+    request.session[SESSION_KEY] = code or ""
+
+
+def _profile_language(user) -> str | None:
+    return Profile.objects.filter(user=user).values_list("language", flat=True).first()
+
+
+def page_language(request) -> tuple[str, bool]:
+    """The language of a page before its club is known, and whether it is the person's own
+    choice (his profile's, else the cookie's): only a page without one speaks its club's."""
+    chosen = own_language(request) or cookie_language(request)
+    # Without a choice, Django's own order: the cookie (known to be unusable here), the
+    # browser's Accept-Language, LANGUAGE_CODE.
+    return chosen or translation.get_language_from_request(request), chosen is not None
+
+
+def speak_the_clubs(request, club: Club) -> None:
+    """On a club's page, to a member who chose no language: the club's. Called once his
+    membership is found (scorebook.access), so that a stranger's 404 never speaks it and
+    tells him, by its language, that the club exists."""
+    if getattr(request, "language_is_chosen", True):  # chosen; or no LanguageMiddleware ran
+        return
+    code = supported(club.language)
+    if code:
+        _speak(request, code)
 
 
 def _speak(request, code: str) -> None:
@@ -83,8 +103,8 @@ class LanguageMiddleware:
         return response
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        club = view_kwargs.get("club")
-        _speak(request, page_language(request, club if isinstance(club, str) else None))
+        code, request.language_is_chosen = page_language(request)
+        _speak(request, code)
 
 
 def forget_the_pages_language(**kwargs) -> None:
@@ -102,19 +122,25 @@ def set_language(request):
     chosen = supported(cookie.value) if cookie is not None else None
     if chosen and request.user.is_authenticated:
         Profile.objects.update_or_create(user=request.user, defaults={"language": chosen})
+        keep_own_language(request, chosen)
     return response
 
 
 def keep_the_cookies_choice(sender, request, user, **kwargs) -> None:
     """On logging in, a language chosen before (the cookie) becomes the profile's, unless the
-    profile has one already: then the profile's wins, as on every page."""
+    profile has one already: then the profile's wins, as on every page. Either is kept in the
+    new login session, where every page reads it."""
     chosen = cookie_language(request) if request is not None else None
     if not chosen:
-        return
-    profile, created = Profile.objects.get_or_create(user=user, defaults={"language": chosen})
-    if not created and not profile.language:
-        profile.language = chosen
-        profile.save(update_fields=["language"])
+        own = _profile_language(user)
+    else:
+        profile, created = Profile.objects.get_or_create(user=user, defaults={"language": chosen})
+        if not created and not profile.language:
+            profile.language = chosen
+            profile.save(update_fields=["language"])
+        own = profile.language
+    if request is not None and hasattr(request, "session"):
+        keep_own_language(request, own)
 
 
 def mail_language(user, club: Club | None = None) -> str:

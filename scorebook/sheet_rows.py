@@ -3,8 +3,10 @@
 The sheet is the page every phone at the table polls and the answer to every save. Through
 Django's template engine its rows cost about 0.7 ms a hand (a 60-hand evening: 40 ms, thirty
 trivial pages; bench/save_bench.py), so they are written here, from each hand's stored row, in
-one pass. Everything that comes from the club (names, notes, reasons, the engine's lines) goes
-through escape(); the markup is the one templates/scorebook/sheet_table.html lays out around it.
+one pass. (A save and a poll now answer with a few rows only, the latest or the changed
+ones: views/hands.py.) Everything that comes from the club (names, notes, reasons, the
+engine's lines) goes through escape(); the markup is the one templates/scorebook/
+sheet_table.html lays out around it.
 """
 
 from __future__ import annotations
@@ -38,10 +40,15 @@ def sheet_rows(
     edit_url: Callable[[int], str],
     void_url: Callable[[int], str],
     can_change: bool,
+    before: Mapping[str, Any] | None = None,
+    replace_in: str = "",
 ) -> Rows:
     """The <tbody> of each hand: amounts with radelci gained and used, running totals, and the
     paper note that opens onto the engine's lines, the dealer and (`can_change`) the links to
-    edit or void the hand."""
+    edit or void the hand. `before` is the stored row of the hand before the first of `hands`
+    (None: they start the sheet): its totals and radelci held are where they continue from.
+    `replace_in` (a CSS selector of the sheet on a polling phone): each <tbody> replaces the
+    one of its hand there (htmx out-of-band), and only there."""
     seats = [(name, escape(name)) for name in names]
     gained = f'<span class="radelc" title="{escape(_("radelc"))}">○</span>'
     used = f'<span class="radelc used" title="{escape(_("radelc used"))}">⊘</span>'
@@ -50,8 +57,10 @@ def sheet_rows(
     edit, void, voided_word = escape(_("Edit")), escape(_("Void")), escape(_("voided"))
     dealt_by = _("dealt by %(dealer)s")  # translated once, not once a row
     out: list[str] = []
-    held: Mapping[str, int] = {}
-    totals: list[Any] = [0] * len(names)
+    start = (before or {}).get("running") or {}
+    held: Mapping[str, int] = start.get("carry") or {}
+    totals: list[Any] = [amount_of(start.get("totals", {}).get(name, 0)) for name in names]
+    within = escape(replace_in)
     played = 0
     unscored = []
     for number, voided, void_reason, score in hands:
@@ -60,7 +69,7 @@ def sheet_rows(
                 unscored.append(number)
             summary = f"{voided_word}: {escape(void_reason)}" if voided else ""
             out.append(
-                f'<tbody class="hand voided" id="hand-{number}"><tr>'
+                f'<tbody class="hand voided" id="hand-{number}"{_replacing(within, number)}><tr>'
                 f'<th scope="row" rowspan="2">{number}</th>{blank_cells}</tr>'
                 f'<tr class="note"><td colspan="{colspan}"><details><summary>{summary}'
                 "</summary></details></td></tr></tbody>"
@@ -89,7 +98,7 @@ def sheet_rows(
             )
         held = after
         out.append(
-            f'<tbody class="hand" id="hand-{number}"><tr>'
+            f'<tbody class="hand" id="hand-{number}"{_replacing(within, number)}><tr>'
             f'<th scope="row" rowspan="2">{number}</th>{"".join(cells)}</tr>'
             f'<tr class="note"><td colspan="{colspan}"><details>'
             f"<summary>{escape(stored_note_text(score['note']))}</summary>"
@@ -102,6 +111,10 @@ def sheet_rows(
             )
         out.append("</details></td></tr></tbody>")
     return Rows(mark_safe("".join(out)), totals, held, played, unscored)
+
+
+def _replacing(within: str, number: int) -> str:
+    return f' hx-swap-oob="outerHTML:{within} #hand-{number}"' if within else ""
 
 
 def _lines(lines: Sequence[list[Any]], seats) -> str:

@@ -16,4 +16,14 @@ from scorebook.signals import hands_changed
 def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
     from scorebook.tournaments.services import check_session
 
+    if not _may_be_a_table(session):
+        return
     transaction.on_commit(lambda: check_session(session.pk), robust=True)
+
+
+def _may_be_a_table(session: Session) -> bool:
+    """False only for a session read with its table (select_related, as a save reads it) that
+    has none: most sessions are no tournament's, and then a save asks nothing more."""
+    if not Session.tournament_table.is_cached(session):
+        return True
+    return hasattr(session, "tournament_table")  # a cached None raises DoesNotExist

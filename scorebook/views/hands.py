@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
+import datetime
 import uuid
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib import messages
-from django.db.models import Count, Max
+from django.db.models import Max
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,7 +24,7 @@ from scorebook.handform.mapping import TOP, HandForm
 from scorebook.handform.values import Values
 from scorebook.handform.widgets import redraw_widgets, widgets
 from scorebook.models import Hand, Role, Session
-from scorebook.sheet_rows import sheet_rows
+from scorebook.sheet_rows import Rows, sheet_rows
 from scorebook.views.offline import is_outbox, outbox_answer, outbox_login
 
 FORM_METHODS = ("GET", "HEAD", "POST")
@@ -34,16 +34,39 @@ CONFLICT = 409
 
 # --- The sheet ----------------------------------------------------------------------------
 
+# The rows the sheet opens on and a save answers with: the evening's latest hands, as many
+# however long it runs (issue 17). The older ones load when the phone scrolls up to them.
+LATEST_ROWS = 10
+EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+MICROSECOND = datetime.timedelta(microseconds=1)
 
-def _sheet_state(session: Session) -> str:
-    """Changes whenever the sheet would look different: a polling phone compares it."""
-    agg = session.hands.aggregate(n=Count("id"), changed=Max("changed_at"), v=Max("version"))
-    return _state(agg["n"], agg["changed"], agg["v"], session.is_closed)
+
+class SheetVersion(NamedTuple):
+    """What a phone showing the sheet has seen: when a hand last changed, the last hand, and
+    whether the session was closed. It polls with it (`?since=`) and is answered with what
+    changed since, or 204."""
+
+    changed: datetime.datetime | None
+    last: int
+    closed: bool
+
+    def token(self) -> str:
+        micros = 0 if self.changed is None else (self.changed - EPOCH) // MICROSECOND
+        return f"{micros}_{self.last}_{int(self.closed)}"
+
+    @classmethod
+    def read(cls, token: str) -> SheetVersion | None:
+        """The version in a poll's `since`, or None for one this server did not write."""
+        try:
+            micros, last, closed = (int(part) for part in token.split("_"))
+            changed = EPOCH + micros * MICROSECOND if micros else None
+        except (ValueError, OverflowError):
+            return None
+        return cls(changed, last, bool(closed))
 
 
-def _state(count: int, changed: Any, version: Any, closed: bool) -> str:
-    raw = f"{count}|{changed}|{version}|{closed}"
-    return hashlib.sha1(raw.encode()).hexdigest()[:12]
+def _version(part: hands.SheetPart, session: Session) -> str:
+    return SheetVersion(part.changed, part.last, session.is_closed).token()
 
 
 def _hand_urls(session: Session):
@@ -58,25 +81,15 @@ def _hand_urls(session: Session):
     )
 
 
-def sheet_context(request, session: Session) -> dict[str, Any]:
-    """The sheet read from each hand's stored row: showing it never replays the session."""
-    names = list(session.seat_names)
+def _rows(request, session: Session, names, stored, before=None, replace_in="") -> Rows:
     edit_url, void_url = _hand_urls(session)
-    stored = hands.stored_rows(session)
-    # The polling state from the same rows (what _sheet_state's query would say).
-    state = _state(
-        len(stored),
-        max((hand[4] for hand in stored), default=None),
-        max((hand[5] for hand in stored), default=None),
-        session.is_closed,
-    )
-    rows = sheet_rows(
-        (hand[:4] for hand in stored),
-        names,
-        edit_url,
-        void_url,
-        can_change=can_change_hands(request.membership, session),
-    )
+    can_change = can_change_hands(request.membership, session)
+    return sheet_rows(stored, names, edit_url, void_url, can_change, before, replace_in)
+
+
+def _foot(session: Session, names: list[str], rows: Rows) -> dict[str, Any]:
+    """The sheet's foot: the closing lines of a closed session, the radelci held and the
+    totals, after the last of `rows` (the session's last hand)."""
     closing: list[tuple[str, list[Any]]] = []
     final = rows.totals
     if session.is_closed and session.closing:
@@ -87,20 +100,34 @@ def sheet_context(request, session: Session) -> dict[str, Any]:
         final = [amount_of(session.closing["totals"].get(name, 0)) for name in names]
     variant = rules.get_variant(session.variant)
     return {
-        "session": session,
-        "names": names,
-        "rows": rows,
         "final_totals": final,
         "closing": closing,
         "radelci": [range(rows.radelci.get(name, 0)) for name in names]
         if variant.keeps_radelci(session.rules)
         else None,
+    }
+
+
+def sheet_context(request, session: Session, latest: int | None = None) -> dict[str, Any]:
+    """The sheet read from each hand's stored row: showing it never replays the session.
+    `latest`: only the last so many rows, the older ones behind a link that loads them."""
+    names = list(session.seat_names)
+    part = hands.latest_rows(session, latest)
+    rows = _rows(request, session, names, part.rows, part.before)
+    first = part.rows[0][0] if part.rows else 1
+    return {
+        "session": session,
+        "names": names,
+        "rows": rows,
+        **_foot(session, names, rows),
         "problems": [
             _("Hand %(number)d could not be scored; edit or void it.") % {"number": number}
             for number in rows.unscored
         ],
-        "state": state,
-        "variant_label": variant.label,
+        "state": _version(part, session),
+        # The first hand shown, when the hands before it are not.
+        "older": first if first > 1 else None,
+        "variant_label": rules.get_variant(session.variant).label,
     }
 
 
@@ -108,14 +135,71 @@ def _amount_or_none(value: Any) -> Any:
     return None if value is None else amount_of(value)
 
 
+def _session(request, pk: int) -> Session:
+    """The club's session with its seats, in one statement, or 404."""
+    session = hands.seated_session(club=request.club, pk=pk) or get_for_club(
+        Session, request.club, pk=pk
+    )
+    session.club = request.club
+    return session
+
+
 @club_view(role=Role.VIEWER)
 def sheet(request, session):
-    session = get_for_club(Session, request.club, pk=session)
-    if request.htmx and request.GET.get("since") == _sheet_state(session):
-        return HttpResponse(status=204)  # nothing new: htmx leaves the table (and open rows)
-    context = sheet_context(request, session)
+    """The sheet: its latest rows (`?all`: every row), a poll's changes (`?since`), or the
+    rows older than those a phone shows (`?before`)."""
+    session = _session(request, session)
+    if request.htmx and "since" in request.GET:
+        return _changes(request, session, SheetVersion.read(request.GET["since"]))
+    if request.htmx and "before" in request.GET:
+        return _older(request, session, request.GET["before"])
+    context = sheet_context(request, session, None if "all" in request.GET else LATEST_ROWS)
     template = "scorebook/sheet_table.html" if request.htmx else "scorebook/sheet.html"
     return render(request, template, context)
+
+
+def _changes(request, session: Session, seen: SheetVersion | None):
+    """A poll: 204 when nothing changed since the phone's version; the rows that did and the
+    foot when a few did (each in place, a new hand after the last: htmx out-of-band); the
+    latest rows afresh when more did, the session was closed or reopened, or the phone
+    showed no hand yet. As quick at the end of the evening as at its start."""
+    part = None
+    if seen is not None and seen.closed == session.is_closed:
+        part = hands.rows_changed_since(session, seen.changed or EPOCH, LATEST_ROWS)
+    if part is not None and not part.rows:
+        return HttpResponse(status=204)  # nothing new: the phone keeps its rows (and open ones)
+    if part is None or not seen.last:  # (no hand yet: its "no hand" row goes too)
+        context = {**sheet_context(request, session, LATEST_ROWS), "oob": True}
+        return render(request, "scorebook/sheet_table.html", context)
+    names = list(session.seat_names)
+    # Where the phone's sheet still shows its version: no answer overtaken by another swaps in.
+    at = f"#sheet-poll[data-version='{seen.token()}']"
+    within = f"#sheet:has({at})"
+    shown = [row for row in part.rows if row[0] <= seen.last]
+    new = [row for row in part.rows if row[0] > seen.last]
+    replaced = _rows(request, session, names, shown, part.before, replace_in=within)
+    added = _rows(request, session, names, new, shown[-1][3] if shown else part.before)
+    context = {
+        "session": session,
+        "names": names,
+        "replaced": replaced.html,
+        "added": added.html,
+        **_foot(session, names, added if new else replaced),
+        "state": _version(part, session),
+        "at": at,
+        "within": within,
+    }
+    return render(request, "scorebook/sheet_changes.html", context)
+
+
+def _older(request, session: Session, before: str):
+    """The rows of the hands before hand `before`, in place of the link that asked for them."""
+    try:
+        number = textinput.number(before, whole=True)
+    except textinput.InputError:
+        raise Http404 from None
+    part = hands.rows_before(session, number or 0)
+    return HttpResponse(_rows(request, session, list(session.seat_names), part.rows).html)
 
 
 # --- The hand form --------------------------------------------------------------------------
@@ -225,20 +309,25 @@ def _refreshing(request, form) -> bool:
     return "_refresh" in request.POST
 
 
-def _to_sheet(request, session, new_hand: int | None = None):
-    """Back to the sheet after a change. An htmx save gets the refreshed sheet page in this
-    very answer, its address pushed into the browser's history: one round trip from the
-    table. Without JavaScript: redirect, so that reloading the sheet sends nothing again.
-    A `new_hand` is scrolled into view, at the foot of a long sheet where it was added."""
+def _to_sheet(request, session, new_hand: int | None = None, changed_hand: int | None = None):
+    """Back to the sheet after a change. An htmx save gets the sheet page in this very
+    answer, its address pushed into the browser's history: one round trip from the table.
+    Without JavaScript: redirect, so that reloading the sheet sends nothing again.
+    A `new_hand` is scrolled into view among the latest rows, which is all a save answers
+    with however long the evening; a `changed_hand` (edited, voided) on the whole sheet,
+    wherever it is in it."""
     url = reverse("scorebook:sheet", kwargs={"club": request.club.slug, "session": session.pk})
-    anchor = f"hand-{new_hand}" if new_hand else ""
+    hand = new_hand or changed_hand
     if request.htmx:
-        response = render(request, "scorebook/sheet.html", sheet_context(request, session))
+        latest = LATEST_ROWS if changed_hand is None else None
+        response = render(request, "scorebook/sheet.html", sheet_context(request, session, latest))
         response["HX-Push-Url"] = url
-        if anchor:
-            response["HX-Reswap"] = f"innerHTML show:#{anchor}:top"
+        if hand:
+            response["HX-Reswap"] = f"innerHTML show:#hand-{hand}:top"
         return response
-    return redirect(f"{url}#{anchor}" if anchor else url)
+    if changed_hand:
+        return redirect(f"{url}?all=1#hand-{changed_hand}")
+    return redirect(f"{url}#hand-{new_hand}" if new_hand else url)
 
 
 def _refused_closed(request, session):
@@ -315,7 +404,7 @@ def _recorded(request, session, hand: Hand):
 @outbox_login
 @club_view(role=Role.SCOREKEEPER, methods=FORM_METHODS)
 def hand_new(request, session):
-    session = get_for_club(Session, request.club, pk=session)
+    session = _session(request, session)
     if session.is_closed:  # even an admin only edits or voids the hands of a closed session
         return _refused_closed(request, session)
     status, preview, refusal = 200, None, None
@@ -417,7 +506,7 @@ def hand_edit(request, session, number):
         context = {**_problems(form), "version": _posted_version(request)}
         return _edit_page(request, session, hand, form, context, UNPROCESSABLE)
     messages.success(request, _("Hand %(number)d is changed.") % {"number": hand.number})
-    return _to_sheet(request, session)
+    return _to_sheet(request, session, changed_hand=hand.number)
 
 
 def _newer(session: Session, stale: Hand) -> dict[str, Any]:
@@ -467,7 +556,7 @@ def hand_void(request, session, number):
             error, status = exc.message, UNPROCESSABLE
         else:
             messages.success(request, _("Hand %(number)d is voided.") % {"number": hand.number})
-            return _to_sheet(request, session)
+            return _to_sheet(request, session, changed_hand=hand.number)
     return render(
         request,
         "scorebook/hand_void.html",

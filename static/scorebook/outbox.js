@@ -592,11 +592,21 @@
 
   // The sheet on the page shows the hands just recorded (its poll would, within seconds), and
   // the worker's copy of the page for offline use is made again.
+  let pollAgain = false;
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (!pollAgain || !event.detail.elt || event.detail.elt.id !== "sheet-poll") return;
+    pollAgain = false;
+    setTimeout(refreshSheet);
+  });
+
   function refreshSheet() {
-    const table = document.getElementById("sheet");
-    if (table && global.htmx) {
-      const poll = table.getAttribute("hx-get"); // "nothing new" is answered with 204
-      global.htmx.ajax("GET", poll, { target: "#sheet", swap: "outerHTML" });
+    const poll = document.getElementById("sheet-poll");
+    if (poll && global.htmx) {
+      // Polled now, from the poll itself: one request at a time, each from the version the
+      // sheet shows. While one is out, again once its answer is in: its answer replaces the
+      // poll, and htmx drops what waits on a poll that is gone.
+      if (poll.classList.contains("htmx-request")) pollAgain = true;
+      else global.htmx.ajax("GET", poll.getAttribute("hx-get"), { source: poll, swap: "none" });
     }
     const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (worker) worker.postMessage({ type: "keep", url: location.pathname });
