@@ -72,7 +72,7 @@ POLL_EVERY = 5.0  # seconds, as sheet_table.html's hx-trigger says
 SAVE_EVERY = 180.0  # seconds: one hand a table every 3 minutes
 BURST_CLIENTS = 16
 HAND = {"contract": "three", "declarer": "1", "partner": "3", "points": "40"}
-STATE = re.compile(rb"\?since=([0-9a-f]+)")
+STATE = re.compile(rb"\?since=([0-9_]+)")  # the version the phone shows (SheetVersion)
 TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 

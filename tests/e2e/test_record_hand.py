@@ -34,12 +34,14 @@ class Taps:
         self.count += len(text)
 
 
-def log_in(page, username="saso"):
+def log_in(page, username="saso", my_clubs="My clubs"):
+    """Log in on an English login page; `my_clubs`: the heading of the page it leads to, in
+    the language the person chose."""
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="My clubs")).to_be_visible()
+    expect(page.get_by_role("heading", name=my_clubs)).to_be_visible()
 
 
 def chip(page, group: str, label: str):
