@@ -17,12 +17,11 @@ reader's language, its pieces one space apart.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from decimal import Decimal
 
 from rules import labels
 from rules.items import multiplier
 from rules.model import DECLARER, Amount, Result
-from rules.words import Phrase, Say, current_language
+from rules.words import ENGLISH, Phrase, Say, current_language, number
 
 
 def note(result: Result) -> Phrase:
@@ -59,9 +58,5 @@ def note_text(note: Iterable[Say], language: str | None = None) -> str:
 
 
 def number_text(amount: Amount) -> str:
-    """An amount or a pile's points as a sheet writes it: "44", "−2.5", "45.5"."""
-    if isinstance(amount, Decimal):
-        text = format(amount.normalize(), "f")
-    else:
-        text = str(amount)
-    return text.replace("-", "−")
+    """An amount or a pile's points as an English sheet writes it: "44", "−2.5", "45.5"."""
+    return number(amount, ENGLISH)

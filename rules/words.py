@@ -73,12 +73,12 @@ def current_language() -> str:
 
 
 def number(value: int | float | Decimal, language: str) -> str:
-    """A number as a sheet in that language writes it: "−2.5", "−2,5", "45"."""
+    """A number as a sheet in that language writes it: "−2.5", "−2,5", "45" (a Decimal
+    without its trailing zeros: −2.50 is "−2.5", as notes always wrote it)."""
     if isinstance(value, float):
         value = Decimal(repr(value))
     if isinstance(value, Decimal):
-        value = value.normalize() if value == value.to_integral_value() else value
-        text = format(value, "f")
+        text = format(value.normalize(), "f")
     else:
         text = str(value)
     if language in DECIMAL_COMMA:
