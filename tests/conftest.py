@@ -114,3 +114,17 @@ def client_as(db):
         return client
 
     return make
+
+
+@pytest.fixture
+def tarzs(club, players, members):
+    """A Slovenian session on the federation's rules, where radelci count."""
+    from scorebook import services
+
+    return services.start_session(
+        club=club,
+        variant_id="slovenian-4",
+        preset="tarzs",
+        players=players[:4],
+        user=members["scorekeeper"],
+    )

@@ -27,18 +27,6 @@ EVENING = [THREE, TWO, THREE, TWO_LOST, BEGGAR, TWO, TWO_LOST, THREE]
 FORM = {"contract": "three", "declarer": "1", "partner": "3", "points": "40"}
 
 
-@pytest.fixture
-def tarzs(club, players, members):
-    """A Slovenian session on the federation's rules, where radelci count."""
-    return services.start_session(
-        club=club,
-        variant_id="slovenian-4",
-        preset="tarzs",
-        players=players[:4],
-        user=members["scorekeeper"],
-    )
-
-
 def play(session, count: int) -> None:
     for data in itertools.islice(itertools.cycle(EVENING), count):
         hands.record_hand(session, data, uuid.uuid4(), None)

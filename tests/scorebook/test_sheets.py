@@ -21,18 +21,6 @@ TWO_LOST = {"contract": "two", "declarer": "Bor", "partner": "Dani", "points": 3
 THREE = {"contract": "three", "declarer": "Ana", "partner": "Bor", "points": 40}
 
 
-@pytest.fixture
-def tarzs(club, players, members):
-    """A Slovenian session on the federation's rules, where radelci count."""
-    return services.start_session(
-        club=club,
-        variant_id="slovenian-4",
-        preset="tarzs",
-        players=players[:4],
-        user=members["scorekeeper"],
-    )
-
-
 def record(session, data, user=None):
     return hands.record_hand(session, data, uuid.uuid4(), user)
 
