@@ -33,6 +33,9 @@ class Widget:
     help: str = ""
     inputmode: str = ""
     pattern: str = ""
+    # A number that may be negative gets a ± button (static/scorebook/sign.js): iOS's decimal
+    # keypad has no minus key.
+    signed: bool = False
     css: str = ""
     open: bool = False  # a fold shown open
     groups: list[Any] = field(default_factory=list)  # the card counter's chips by suit

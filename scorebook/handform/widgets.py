@@ -224,7 +224,7 @@ def _adjustments(form: HandForm, dealt) -> list[Widget]:
         css="per-player",
     )
     for value, name in dealt:
-        group.children.append(_number_widget(form, f"adj-{value}", name, decimal=True))
+        group.children.append(_number_widget(form, f"adj-{value}", name, decimal=True, signed=True))
     group.children.append(
         Widget(
             "text",

@@ -89,3 +89,42 @@ def test_a_decimal_comma_records_a_half_point(narrow, live_server, french):
     assert hand.data["points"] == 40.5
     fits(page)
     assert page.console_errors == [], page.console_errors
+
+
+def test_a_minus_on_a_keypad_without_one(narrow, session):
+    """An adjustment takes from one player what it gives another; iOS's decimal keypad has no
+    minus key, so the ± beside each amount flips its sign."""
+    page = narrow
+    log_in(page)
+    page.goto(sheet_url(session))
+    page.locator("a[href$='/hands/new/']").first.click()
+    tap_option(page, "contract", "adjustment")
+
+    ana, bor = page.locator("#id_adj-1"), page.locator("#id_adj-2")
+    flip = page.locator("button[data-sign-of='id_adj-1']")
+    expect(flip).to_be_visible()
+    box = flip.bounding_box()
+    assert box["height"] >= THUMB and box["width"] >= THUMB, box
+    expect(ana).to_have_attribute("inputmode", "decimal")
+    ana.click()
+    page.keyboard.type("7,5")
+    flip.click()
+    expect(ana).to_have_value("-7,5")
+    flip.click()  # a second tap gives the plus back
+    expect(ana).to_have_value("7,5")
+    flip.click()
+    bor.click()
+    page.keyboard.type("7,5")
+    page.locator("#id_adj_reason").fill("dealt wrong")
+
+    # The live score follows the flipped sign before any save.
+    result = page.locator("#hand-result table.amounts")
+    expect(result).to_contain_text("Ana−7.50Bor7.50")
+    fits(page)
+    page.locator(".save button[name=save]").click()
+
+    expect(page.locator("#hand-1")).to_be_visible()
+    assert page.locator("#hand-1 .amount").all_inner_texts()[:2] == ["−7.50", "7.50"]
+    adjustments = Hand.objects.get(session=session).data["adjustments"]
+    assert [(a["player"], a["amount"]) for a in adjustments] == [("Ana", -7.5), ("Bor", 7.5)]
+    assert page.console_errors == [], page.console_errors

@@ -498,6 +498,18 @@ def test_without_javascript_the_refresh_button_redraws_the_fields(session, membe
     assert not Hand.objects.exists()
 
 
+def test_an_adjustment_without_javascript_takes_a_typed_minus(session, members, client_as):
+    """The ± beside each amount is shown by its script only (it does nothing without one);
+    without JavaScript the keyboard's minus is read, either minus sign."""
+    client = client_as(members["scorekeeper"])
+    html = post_hand(client, session, {"contract": "adjustment", "_refresh": "1"}).content.decode()
+    assert 'data-sign-of="id_adj-1" aria-label="Change the sign" hidden>' in html
+    fields = {"contract": "adjustment", "adj-1": "−7,5", "adj-2": "7.5", "adj_reason": "x"}
+    assert post_hand(client, session, fields).status_code == 302
+    adjustments = Hand.objects.get(session=session).data["adjustments"]
+    assert [(a["player"], a["amount"]) for a in adjustments] == [("Ana", -7.5), ("Bor", 7.5)]
+
+
 def test_a_fifth_player_sits_out(club, players, members, client_as):
     session = start(club, players, members, "slovenian-4", 5, "seed")
     client = client_as(members["scorekeeper"])
