@@ -14,8 +14,12 @@ session:
   It is no feature, only the floor under the target: no save can cost less than it.
 
 and, reported beside them: "trivial" (GET a view that returns "ok" and touches nothing), the
-save without JavaScript (POST, then the GET of the sheet it redirects to), and the sheet's
-poll (every watching phone, every 5 s) when nothing changed and after one new hand.
+save without JavaScript (POST, then the GET of the sheet it redirects to), the sheet's poll
+(every watching phone, every 5 s) when nothing changed and after one new hand, and "the
+sheet": a GET of the very page an htmx save answers with (the latest rows, the totals, the
+session's actions). The least durable save shows nothing; "save ÷ (least durable save + the
+sheet)" compares a save with doing both apart, the floor of a save that must answer with
+the sheet.
 
 Each saved hand is deleted again, untimed, so every save is the 61st (the 301st) hand of its
 session. Everything timed takes turns, so a change in the machine's load falls on all of it.
@@ -135,6 +139,11 @@ class Table:
         assert answer.status_code == 200 and b'<tbody class="hand"' in answer.content
         self.answers[by] = answer.content  # compressed once the timing is over
 
+    def sheet(self) -> None:
+        """The page a save answers with, asked for on its own: its latest rows."""
+        answer = self.client.get(self.sheet_url)
+        assert answer.status_code == 200 and b'<tbody class="hand"' in answer.content
+
     def save_without_javascript(self) -> None:
         answer = self.client.post(self.form_url, {**self.FIELDS, "client_id": str(uuid.uuid4())})
         assert answer.status_code == 302, answer.status_code
@@ -240,6 +249,7 @@ def main() -> None:
         n = table.length
         timed[f"save {n}"] = (table.save, table)
         timed[f"least durable save {n}"] = (table.least_durable_save, table)
+        timed[f"sheet {n}"] = (table.sheet, None)
         timed[f"poll, nothing new {n}"] = (lambda t=table: t.poll(polls[t], 204), None)
     timed["save without JavaScript"] = (short.save_without_javascript, short)
     if args.lang:
@@ -287,6 +297,11 @@ def main() -> None:
             f"{n} hands: save (htmx, answered with the sheet) {save_ms:.2f} ms "
             f"= {save_ms / trivial_ms:.1f} trivial views; least durable save {floor_ms:.2f} ms "
             f"= {floor_ms / trivial_ms:.1f}; answer {table.answer_size(client) / 1024:.1f} KB gzip"
+        )
+        sheet_ms = median[f"sheet {n}"]
+        print(
+            f"{n} hands: the sheet alone {sheet_ms:.2f} ms; save ÷ (least durable save + the "
+            f"sheet): {save_ms / (floor_ms + sheet_ms):.2f}"
         )
         print(
             f"{n} hands: poll, nothing new {median[f'poll, nothing new {n}']:.2f} ms; "
