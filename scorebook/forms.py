@@ -68,6 +68,18 @@ class ClubForm(PlainTextForm, forms.ModelForm):
         return self.cleaned_data["language"] or translation.get_language()
 
 
+class ClubSettingsForm(ClubForm):
+    """What a club's admins change later: its name, time zone and language. The short name
+    stays: every address, bookmark and QR code handed out holds it."""
+
+    class Meta(ClubForm.Meta):
+        fields = ["name", "time_zone", "language"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["language"].required = True  # a club always speaks one
+
+
 class PlayerForm(PlainTextForm, forms.Form):
     name = forms.CharField(label=_("name"), max_length=60)
 

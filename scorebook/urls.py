@@ -38,6 +38,7 @@ club_patterns = [
     path("members/<int:membership>/remove/", members.member_remove, name="member_remove"),
     path("members/<int:membership>/invite/", members.member_invite, name="member_invite"),
     path("leave/", members.club_leave, name="club_leave"),
+    path("settings/", clubs.club_settings, name="club_settings"),
     path("seasons/", seasons.seasons, name="seasons"),
     path("seasons/add/", seasons.season_add, name="season_add"),
     path("seasons/<int:season>/", seasons.season_edit, name="season_edit"),

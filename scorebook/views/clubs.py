@@ -1,3 +1,4 @@
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
 from django.shortcuts import redirect, render
@@ -7,8 +8,8 @@ from django.views.decorators.http import require_http_methods
 from scorebook import services
 from scorebook.access import club_view
 from scorebook.collation import alphabetical
-from scorebook.forms import ClubForm
-from scorebook.models import Role
+from scorebook.forms import ClubForm, ClubSettingsForm
+from scorebook.models import Club, Role
 
 RECENT_SESSIONS = 10
 
@@ -34,6 +35,19 @@ def club_create(request):
         else:
             return redirect("scorebook:club_home", club=club.slug)
     return render(request, "scorebook/club_form.html", {"form": form})
+
+
+@club_view(role=Role.ADMIN, methods=("GET", "HEAD", "POST"))
+def club_settings(request):
+    """The club's name, time zone and language, for its admins. The form works on a copy read
+    afresh: a refused name never shows in the page's header as if it were the club's."""
+    club = Club.objects.get(pk=request.club.pk)
+    form = ClubSettingsForm(request.POST or None, instance=club)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("The club's settings are saved."))
+        return redirect("scorebook:club_home", club=club.slug)
+    return render(request, "scorebook/club_settings.html", {"form": form})
 
 
 @club_view(role=Role.VIEWER)

@@ -39,6 +39,7 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:member_invite": ("POST", {}, (302, 403, 403, 404, LOGIN)),
     # Every member may leave; the last admin is told he cannot (a redirect with the message).
     "scorebook:club_leave": ("POST", {}, (302, 302, 302, 404, LOGIN)),
+    "scorebook:club_settings": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     # Open to everyone: a link that is no open invitation shows its refusal.
     "scorebook:invitation_accept": ("GET", {}, (200, 200, 200, 200, 200)),
     "scorebook:seasons": ("GET", {}, (200, 200, 200, 404, LOGIN)),
@@ -302,6 +303,7 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "scorebook:member_remove": ("membership",),
     "scorebook:member_invite": ("membership",),
     "scorebook:club_leave": (),
+    "scorebook:club_settings": (),
     "scorebook:invitation_accept": (),
     "scorebook:seasons": (),
     "scorebook:season_add": (),

@@ -267,6 +267,44 @@ def test_a_club_without_a_language_chosen_speaks_the_founders_page(members, clie
     assert Club.objects.get(slug="graz").language == "de"
 
 
+def test_an_admin_changes_the_clubs_language_later_and_its_pages_follow(club, members, client_as):
+    """On the club's settings page: name, time zone and language; members who chose no
+    language of their own read the new one. The short name in every address stays."""
+    url = reverse("scorebook:club_settings", kwargs={"club": club.slug})
+    admin = client_as(members["admin"])
+    assert re.search(r'<option value="en"[^>]*selected', admin.get(url).content.decode())
+    fields = {"name": "Tarok Brno", "time_zone": "Europe/Prague", "language": "cs"}
+    answer = admin.post(url, {**fields, "slug": "brno"})
+    assert answer["Location"] == reverse("scorebook:club_home", kwargs={"club": "ljubljana"})
+    club.refresh_from_db()
+    assert (club.name, club.time_zone, club.language, club.slug) == (
+        "Tarok Brno",
+        "Europe/Prague",
+        "cs",
+        "ljubljana",
+    )
+    viewer = client_as(members["viewer"])
+    assert spoken(viewer.get(answer["Location"])) == "cs"
+
+
+def test_club_settings_refused_leave_the_club_as_it_was(club, members, client_as):
+    url = reverse("scorebook:club_settings", kwargs={"club": club.slug})
+    answer = client_as(members["admin"]).post(
+        url, {"name": " ", "time_zone": "Mars/Olympus", "language": "it"}
+    )
+    assert answer.status_code == 200
+    page = answer.content.decode()
+    for field in ("name", "time_zone", "language"):
+        assert f'id="id_{field}_error"' in page, field
+    assert ">Ljubljana Tarock</a>" in page  # the header names the club as it still is
+    club.refresh_from_db()
+    assert (club.name, club.time_zone, club.language) == (
+        "Ljubljana Tarock",
+        "Europe/Ljubljana",
+        "en",
+    )
+
+
 def test_a_club_refuses_a_language_the_site_does_not_speak(members, client_as):
     answer = client_as(members["viewer"]).post(
         reverse("scorebook:club_create"),
