@@ -10,6 +10,11 @@ urlpatterns = [
     path("<int:tournament>/", views.tournament_detail, name="detail"),
     path("<int:tournament>/edit/", views.tournament_edit, name="edit"),
     path("<int:tournament>/walk-in/", views.walk_in, name="walk_in"),
+    path(
+        "<int:tournament>/walk-in/<int:registration>/remove/",
+        views.walk_in_remove,
+        name="walk_in_remove",
+    ),
     path("<int:tournament>/register/", views.register, name="register"),
     path("<int:tournament>/cancel/", views.cancel, name="cancel"),
     path("<int:tournament>/confirm/", views.confirm, name="confirm"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -172,6 +172,37 @@ def walk_in(request, tournament):
         },
         status=409 if request.method == "POST" and started else 200,
     )
+
+
+@club_view(role=Role.ADMIN, methods=ASK)
+def walk_in_remove(request, tournament, registration):
+    """A walk-in added by mistake, or gone home, leaves before the start; his place goes to the
+    first one waiting. Only those added at the door: a member cancels his own registration."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    registration = get_object_or_404(
+        tournament.registrations.select_related("player"), pk=registration, user=None
+    )
+    back = reverse(
+        "scorebook:tournaments:walk_in",
+        kwargs={"club": request.club.slug, "tournament": tournament.pk},
+    )
+    if request.method != "POST":
+        return confirm_page(
+            request,
+            _("Remove %(name)s from the tournament?") % {"name": registration.name},
+            _("Remove"),
+            back,
+            detail=_("A freed place goes to the first on the waiting list."),
+        )
+    try:
+        services.cancel_registration(registration)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request, _("%(name)s is no longer registered.") % {"name": registration.name}
+        )
+    return redirect(back)
 
 
 def _walk_in_message(registration) -> str:

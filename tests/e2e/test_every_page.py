@@ -19,7 +19,7 @@ import rules
 from scorebook import hands, services
 from scorebook.management.commands.demo import ADMIN_USERNAME, CLUB_SLUG, demo_password
 from scorebook.models import Club, Membership, Player, Role, Session
-from tests.scorebook.test_access import _a_tournament, url_names
+from tests.scorebook.test_access import _a_tournament, _a_walk_in, url_names
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -134,6 +134,7 @@ def demo_club(db):
         "membership": viewer.pk,
         "session": session.pk,
         "tournament": tournament.pk,
+        "registration": _a_walk_in(club).pk,
         "season": club.seasons.get_or_create(
             name="Winter", defaults={"starts_on": datetime.date.today()}
         )[0].pk,

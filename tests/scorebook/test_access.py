@@ -77,6 +77,7 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:tournaments:detail": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:tournaments:edit": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:tournaments:walk_in": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:walk_in_remove": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:tournaments:register": ("POST", {}, (302, 302, 302, 404, LOGIN)),
     "scorebook:tournaments:cancel": ("POST", {}, (302, 302, 302, 404, LOGIN)),
     "scorebook:tournaments:confirm": ("POST", {}, (302, 302, 302, 404, LOGIN)),
@@ -138,6 +139,7 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
         "membership": lambda: Membership.objects.get(user=members["viewer"]).pk,
         "session": lambda: session.pk,
         "tournament": lambda: _a_tournament(club).pk,
+        "registration": lambda: _a_walk_in(club).pk,
         "season": lambda: (
             club.seasons.get_or_create(
                 name="Winter", defaults={"starts_on": datetime.date(2026, 1, 1)}
@@ -171,14 +173,23 @@ def _a_tournament(club):
 
     from scorebook.tournaments.models import Tournament
 
-    return Tournament.objects.create(
+    return Tournament.objects.get_or_create(
         club=club,
         name="Advent cup",
-        variant="slovenian-4",
-        table_size=4,
-        starts_at=timezone.now() + datetime.timedelta(days=3),
-        capacity=8,
-    )
+        defaults={
+            "variant": "slovenian-4",
+            "table_size": 4,
+            "starts_at": timezone.now() + datetime.timedelta(days=3),
+            "capacity": 8,
+        },
+    )[0]
+
+
+def _a_walk_in(club):
+    """Zala, added at the door of the club's tournament."""
+    from scorebook.tournaments import services
+
+    return services.add_walk_in(_a_tournament(club), name="Zala")
 
 
 @pytest.mark.parametrize("visitor", VISITORS)
@@ -280,6 +291,7 @@ CLUB_OBJECT_PARAMS = {
     "number",
     "tournament",
     "house_rules_id",
+    "registration",
 }
 OTHER_PARAMS = {"club", "uidb64", "token"}
 
@@ -335,6 +347,7 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "scorebook:tournaments:detail": ("tournament",),
     "scorebook:tournaments:edit": ("tournament",),
     "scorebook:tournaments:walk_in": ("tournament",),
+    "scorebook:tournaments:walk_in_remove": ("registration", "tournament"),
     "scorebook:tournaments:register": ("tournament",),
     "scorebook:tournaments:cancel": ("tournament",),
     "scorebook:tournaments:confirm": ("tournament",),
@@ -385,7 +398,7 @@ def theirs(other_club, make_user):
     from django.utils import timezone
 
     from scorebook.models import Hand, Membership, Player, Role, Season, Session, SessionSeat
-    from scorebook.tournaments.models import Tournament
+    from scorebook.tournaments.models import Registration, Tournament
 
     session = Session.objects.create(
         club=other_club, variant="slovenian-4", rules={}, date=datetime.date(2026, 11, 1)
@@ -394,6 +407,14 @@ def theirs(other_club, make_user):
         player = Player.objects.create(club=other_club, name=name)
         SessionSeat.objects.create(session=session, player=player, position=position)
     hand = Hand.objects.create(session=session, number=1, data={}, rules_version="test")
+    tournament = Tournament.objects.create(
+        club=other_club,
+        name="Their cup",
+        variant="slovenian-4",
+        table_size=4,
+        starts_at=timezone.now() + datetime.timedelta(minutes=10),
+        capacity=8,
+    )
     return {
         "player": player,
         "membership": Membership.objects.create(
@@ -407,13 +428,9 @@ def theirs(other_club, make_user):
         "house_rules_id": other_club.house_rules.create(
             variant="slovenian-4", name="Theirs", preset="seed"
         ),
-        "tournament": Tournament.objects.create(
-            club=other_club,
-            name="Their cup",
-            variant="slovenian-4",
-            table_size=4,
-            starts_at=timezone.now() + datetime.timedelta(minutes=10),
-            capacity=8,
+        "tournament": tournament,
+        "registration": Registration.objects.create(
+            tournament=tournament, player=player, registered_at=timezone.now()
         ),
     }
 

@@ -184,6 +184,42 @@ def test_no_walk_in_after_the_start(later, organiser, club, client_as):
         services.add_walk_in(later, name="Zala")
 
 
+def test_a_walk_in_removed_frees_his_place_for_the_first_waiting(
+    later, people, organiser, client_as
+):
+    """Added by mistake, or gone home: the organiser removes him (asked first) until the
+    start, and the first one waiting gets his place."""
+    tournament = later  # four places
+    for user in people[:3]:
+        services.register(tournament, user)
+    zala = services.add_walk_in(tournament, name="Zala")
+    waiting = services.register(tournament, people[3])
+    assert zala.has_place and not waiting.has_place
+    client = client_as(organiser)
+    remove = url("walk_in_remove", tournament, registration=zala.pk)
+    assert f'href="{remove}"' in client.get(url("walk_in", tournament)).content.decode()
+    assert "Remove Zala from the tournament?" in client.get(remove).content.decode()
+    page = client.post(remove, follow=True).content.decode()
+    assert "Zala is no longer registered." in page
+    zala.refresh_from_db()
+    waiting.refresh_from_db()
+    assert not zala.is_active and waiting.has_place
+    # Only one added at the door: a member cancels his own registration himself.
+    member = tournament.registrations.get(user=people[0])
+    assert client.post(url("walk_in_remove", tournament, registration=member.pk)).status_code == 404
+    assert member.is_active
+
+
+def test_no_walk_in_is_removed_after_the_start(later, organiser, client_as):
+    zala = services.add_walk_in(later, name="Zala")
+    Tournament.objects.filter(pk=later.pk).update(starts_at=timezone.now())
+    client = client_as(organiser)
+    page = client.post(url("walk_in_remove", later, registration=zala.pk), follow=True)
+    assert "too late to cancel" in page.content.decode()
+    zala.refresh_from_db()
+    assert zala.is_active
+
+
 def test_a_member_and_his_roster_player_are_one_registration(later, people, club):
     ana = Player.objects.create(club=club, name="Ana", user=people[0])
     services.add_walk_in(later, ana)
