@@ -69,7 +69,7 @@ def test_without_javascript_older_opens_the_whole_sheet(browser, live_server, se
     page.goto(sheet_url(session))
     expect(page.locator("tbody.hand")).to_have_count(10)
     assert shown(page)[0] == f"hand-{HANDS - 9}"
-    older = page.get_by_role("button", name="Older")
+    older = page.get_by_role("button", name="Earlier hands")
     assert older.bounding_box()["height"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     older.click()

@@ -115,7 +115,7 @@ def test_without_javascript_older_opens_the_whole_sheet(tarzs, members, client_a
     play(tarzs, 15)
     client = client_as(members["viewer"])
     page = client.get(url("scorebook:sheet", tarzs)).content.decode()
-    link = re.search(r'<a role="button"[^>]*href="([^"]*)"[^>]*>↑ Older</a>', page, re.S)
+    link = re.search(r'<a role="button"[^>]*href="([^"]*)"[^>]*>↑ Earlier hands</a>', page, re.S)
     whole = client.get(link.group(1).split("#")[0]).content.decode()
     assert numbers(whole) == list(range(1, 16))
     assert "?before=" not in whole  # nothing left to load
@@ -126,7 +126,7 @@ def test_a_short_evening_has_no_older_rows(tarzs, members, client_as):
     play(tarzs, LATEST)
     page = client_as(members["viewer"]).get(url("scorebook:sheet", tarzs)).content.decode()
     assert numbers(page) == list(range(1, LATEST + 1))
-    assert "Older" not in page
+    assert "Earlier hands" not in page
 
 
 def test_without_javascript_a_save_goes_to_the_sheet_at_the_new_hand(tarzs, members, client_as):
