@@ -77,6 +77,11 @@ class Membership(models.Model):
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
 
 
+def account_name(user) -> str:
+    """How an account is named on the club's pages: its full name, else its username."""
+    return user.get_full_name() or user.get_username()
+
+
 class Profile(models.Model):
     """What a person chose for himself, whatever club's page he is on."""
 

@@ -19,15 +19,11 @@ from scorebook.collation import alphabetical
 from scorebook.errors import ServiceError
 from scorebook.league.models import ContractTally, LeagueSession, PlayerSession, Rating
 from scorebook.league.services import family_of, mark_stale
-from scorebook.models import Club, Entry, Player, Session, SessionSeat
+from scorebook.models import Club, Entry, Player, Session, SessionSeat, account_name
 from scorebook.services import _lock_sessions_of
 from scorebook.tournaments.models import Registration
 
 # --- Links and claims ---------------------------------------------------------------------
-
-
-def account_name(user) -> str:
-    return user.get_full_name() or user.get_username()
 
 
 def linkable_members(club: Club, player: Player) -> list:

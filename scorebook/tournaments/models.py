@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.models import Club, Player, Session
+from scorebook.models import Club, Player, Session, account_name
 
 
 def new_seed() -> int:
@@ -138,7 +138,7 @@ class Registration(models.Model):
     def name(self) -> str:
         if self.player_id:
             return self.player.name
-        return self.user.get_full_name() or self.user.get_username()
+        return account_name(self.user)
 
 
 class Round(models.Model):

@@ -37,8 +37,7 @@ from scorebook import services as core
 from scorebook import textinput
 from scorebook.amounts import cents
 from scorebook.collation import sort_key
-from scorebook.models import Entry, Hand, Membership, Player, Session
-from scorebook.roster import account_name
+from scorebook.models import Entry, Hand, Membership, Player, Session, account_name
 from scorebook.services import ServiceError
 from scorebook.tournaments.models import (
     Placement,

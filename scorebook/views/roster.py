@@ -13,7 +13,7 @@ from scorebook.access import club_view, get_for_club
 from scorebook.collation import alphabetical
 from scorebook.errors import ServiceError
 from scorebook.forms import PlayerForm
-from scorebook.models import Player, Role
+from scorebook.models import Player, Role, account_name
 from scorebook.textinput import PlainTextForm
 from scorebook.views.confirm import ASK, confirm_page
 from scorebook.views.listing import ListPage
@@ -105,7 +105,7 @@ def _player_page(request, player, *, rename=None, link=None, merge=None):
     link = offer(
         link or LinkForm(initial={"user": player.user_id}),
         "user",
-        [(user.pk, accounts.account_name(user)) for user in members],
+        [(user.pk, account_name(user)) for user in members],
         _("nobody"),
     )
     others = alphabetical(
@@ -159,7 +159,7 @@ def player_link(request, player):
             else:
                 done = _("%(name)s is %(account)s's player.") % {
                     "name": player.name,
-                    "account": accounts.account_name(membership.user),
+                    "account": account_name(membership.user),
                 }
             messages.success(request, done)
             return redirect("scorebook:player_edit", club=request.club.slug, player=player.pk)
@@ -200,7 +200,7 @@ def player_claim_decide(request, player):
         messages.error(request, exc.message)
     else:
         if claimant is not None:
-            names = {"name": player.name, "account": accounts.account_name(claimant)}
+            names = {"name": player.name, "account": account_name(claimant)}
             messages.success(request, done % names)
     return redirect("scorebook:player_edit", club=request.club.slug, player=player.pk)
 
