@@ -79,7 +79,7 @@ def zero_sum(winners: tuple[str, ...], losers: tuple[str, ...], value: Amount) -
         each_winner, each_loser = value, value * len(winners)
     else:
         raise ValueError("zero_sum needs equal sides or a single player on one side")
-    amounts = {p: each_winner for p in winners}
+    amounts = dict.fromkeys(winners, each_winner)
     for p in losers:
         amounts[p] = -each_loser
     return amounts

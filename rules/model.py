@@ -75,11 +75,11 @@ class Hand(NamedTuple):
 
     @property
     def declarer_side(self) -> tuple[str, ...]:
-        return self.sides[0]
+        return _sides(self.players, self.declarer, self.partner)[0]
 
     @property
     def defenders(self) -> tuple[str, ...]:
-        return self.sides[1]
+        return _sides(self.players, self.declarer, self.partner)[1]
 
     def side(self, name: str) -> tuple[str, ...]:
         return self.declarer_side if name == DECLARER else self.defenders

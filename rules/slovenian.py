@@ -338,7 +338,9 @@ class Slovenian(SlovenianTarok):
             if hand.contract in RADELC_CONTRACTS:
                 for player in hand.players:
                     carry[player] = carry.get(player, 0) + 1
-        lines.extend(_mondfang(hand, rules))
+        mondfang = hand.bonus("mondfang")
+        if mondfang is not None:
+            lines.append(_mondfang(mondfang, rules))
         return Played(lines, carry, used)
 
     def _declared(self, hand: Hand, rules: Rules, radelc: bool) -> tuple[list[Line], bool]:
@@ -464,14 +466,16 @@ def _then(text: Phrase, level: int, radelc: bool) -> Phrase:
     return text + RADELC if radelc else text
 
 
-def _mondfang(hand: Hand, rules: Rules) -> list[Line]:
+def _mondfang(bonus: Bonus, rules: Rules) -> Line:
     """Never multiplied and never doubled: the player who played the mond pays on his own."""
-    bonus = hand.bonus("mondfang")
-    if bonus is None:
-        return []
     value = rules["mondfang"]
-    words = (Say("line.penalty", what=labels.BONUSES["mondfang"], value=value),)
-    return [Line("mondfang", words, {bonus.player: -value})]
+    return Line("mondfang", _penalty_words("mondfang", value), {bonus.player: -value})
+
+
+@functools.lru_cache(maxsize=SHARED_PHRASES)
+def _penalty_words(bonus: str, value: int) -> Phrase:
+    """ "mondfang −21": shared, as ``rules.items`` says."""
+    return (Say("line.penalty", what=labels.BONUSES[bonus], value=value),)
 
 
 def _with_trulapagat(bonuses: tuple[Bonus, ...], bonus_values) -> tuple[Bonus, ...]:

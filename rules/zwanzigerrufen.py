@@ -146,12 +146,11 @@ class Zwanzigerrufen(Variant):
         valat_made = valat is not None and bool(valat.made)
         scoring = rules["valat_scoring"]
 
-        game = self._game(hand)
-        valat_lines = [self._bonus(hand, valat, bonus_values)] if valat is not None else []
         if valat_made and scoring == "replaces-game":
-            return valat_lines, carry
+            return [self._bonus(hand, valat, bonus_values)], carry
+        game = self._game(hand)
         if valat_made and scoring == "plus-game":
-            return [game, *valat_lines], carry
+            return [game, self._bonus(hand, valat, bonus_values)], carry
 
         lines = [game]
         lines.extend(self._absolut(hand, bonus_values))
@@ -187,11 +186,11 @@ class Zwanzigerrufen(Variant):
         lines = []
         announced = hand.bonus("absolut")
         for side in (DECLARER, DEFENDERS):
+            made = _has_absolut(hand, side)
             if announced is not None and announced.side == side:
-                made = _has_absolut(hand, side)
                 bonus = Bonus("absolut", side, True, made, announced.contra)
                 lines.append(self._bonus(hand, bonus, bonus_values))
-            elif _has_absolut(hand, side):
+            elif made:
                 lines.append(self._bonus(hand, Bonus("absolut", side), bonus_values))
         return lines
 
