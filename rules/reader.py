@@ -111,9 +111,10 @@ def read_hand(
 
 
 def _read_keys(data: dict, problems: Problems, at: str) -> None:
-    """No key a hand does not have, and the one format this engine reads."""
+    """No key a hand does not have, and the one format this engine reads. Problems come in the
+    order of the hand's keys (a set's order would change from one run to the next)."""
     if not HAND_FIELDS.issuperset(data):
-        for key in data.keys() - HAND_FIELDS:
+        for key in (key for key in data if key not in HAND_FIELDS):
             problems.add(f"{at}{field_name(key)}", "unknown-key", key=key)
     if "format" in data and not known_format(data["format"]):
         problems.add(f"{at}format", "unknown-format", value=data["format"])
@@ -184,16 +185,16 @@ def _read_contract(data: dict, problems: Problems, at: str, rules: Rules) -> Con
 def _used_fields(data: dict, problems: Problems, at: str, rules: Rules, contract: Contract):
     """The fields this contract uses: any other is a problem (a null partner excepted), and
     so is a required one left out. Only the used ones are read on; every problem in them is
-    still reported."""
+    still reported. Unused fields are reported in the hand's order, missing ones in the order
+    of HANDS.md."""
     unused = rules.unused_fields[contract.id]
     if not unused.isdisjoint(data):
-        unused = data.keys() & unused
-        for key in unused:
-            if not (key == "partner" and data[key] is None):
+        for key, value in data.items():
+            if key in unused and not (key == "partner" and value is None):
                 problems.add(f"{at}{key}", "unused-field", contract=contract.words)
         data = {key: value for key, value in data.items() if key not in unused}
     if not data.keys() >= contract.required:
-        for key in contract.required - data.keys():
+        for key in (key for key in FIELDS if key in contract.required and key not in data):
             problems.add(f"{at}{key}", "missing")
     return data
 
@@ -505,7 +506,7 @@ def _objects(value: Any, problems: Problems, path: str, keys: frozenset[str]):
             problems.add(at, "not-an-object")
             continue
         if not keys.issuperset(item):
-            for key in item.keys() - keys:
+            for key in (key for key in item if key not in keys):  # in the item's order
                 problems.add(f"{at}.{field_name(key)}", "unknown-key", key=key)
         yield at, item
 

@@ -753,3 +753,51 @@ def test_the_cli_exits_0_1_or_2_and_prints_no_traceback(text, table):
     assert (status == 0) == (err.getvalue() == "")
     if status == 1:
         assert len(err.getvalue().splitlines()) == 1
+
+
+def test_problems_come_in_the_order_written_whatever_the_run():
+    """Unknown keys and unused fields are reported in the order the hand writes them, and
+    missing fields in the order of HANDS.md: the same text gives the same list of problems
+    in every run (a set's order changes with Python's string hashing, from run to run)."""
+    hand = {
+        "variant": "slovenian-4",
+        "players": ["Ana", "Bor", "Cene", "Dani"],
+        "contract": "beggar",
+        "zeta": 1,
+        "oudlers": 2,
+        "alpha": 2,
+        "level": 1,
+        "bonuses": [{"name": "trula", "wind": 1, "colour": 2, "announced": False}],
+        "mid": 3,
+    }
+    script = (
+        "import json, sys\n"
+        "from rules import RulesError, score_hand\n"
+        "try:\n    score_hand(json.loads(sys.argv[1]))\n"
+        "except RulesError as e:\n    print(json.dumps([p.path for p in e.problems]))\n"
+    )
+    runs = set()
+    for seed in ("1", "2", "3", "4"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        answer = subprocess.run(
+            [sys.executable, "-c", script, json.dumps(hand)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        runs.add(answer.stdout)
+    assert len(runs) == 1, runs
+    assert json.loads(runs.pop()) == [
+        "zeta",
+        "alpha",
+        "mid",
+        "oudlers",
+        "level",
+        "declarer",
+        "made",
+        "bonuses[0].wind",
+        "bonuses[0].colour",
+        "bonuses[0].name",
+    ]
