@@ -24,6 +24,12 @@ if TYPE_CHECKING:  # counting reads the registry: the deck's module is not impor
     from rules.counting import Count, Deck
 
 
+def contract_words(contract_id: str) -> Say | str:
+    """A contract's name, said when shown; an id the engine has no words for (a test's or a
+    plug-in's own contract) stands for itself."""
+    return labels.CONTRACTS.get(contract_id, contract_id)
+
+
 @dataclass(frozen=True)
 class Contract:
     """A contract's id and the hand fields and bonuses it uses (RULES.md §11)."""
@@ -35,8 +41,7 @@ class Contract:
 
     @property
     def words(self) -> Say | str:
-        """Its name, said when shown; a test's or plug-in's own contract is its id."""
-        return labels.CONTRACTS.get(self.id, self.id)
+        return contract_words(self.id)
 
     @property
     def label(self) -> str:
@@ -223,9 +228,9 @@ class Variant:
         return str(labels.VARIANTS[self.id])
 
     def contract_label(self, contract_id: str) -> str:
-        """The words for a contract of this game (a game of a plug-in or a test may name its
-        own by overriding this); an id the engine has no words for stands for itself."""
-        return str(labels.CONTRACTS.get(contract_id, contract_id))
+        """The words for a contract of this game, from its id alone (a game of a plug-in or a
+        test may name its own by overriding this)."""
+        return str(contract_words(contract_id))
 
     def table_sizes(self) -> tuple[int, ...]:
         """A table seats the game's players, or one more who sits out each hand (RULES.md §0)."""
