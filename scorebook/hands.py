@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -291,6 +291,14 @@ def rows_before(session: Session, number: int) -> SheetPart:
     """The rows of the hands before hand `number`: the older rows a phone asks for."""
     older = session.hands.filter(number__lt=number).order_by("number")
     return SheetPart(list(older.values_list(*SHEET_FIELDS)), None)
+
+
+def unchanged_since(club: Club, pk: int, since: datetime.datetime, closed: bool) -> bool:
+    """Whether the club's session `pk` is as a phone saw it at `since`: still closed, or still
+    open, and no hand of it changed after. One statement."""
+    changed = Hand.objects.filter(session_id=OuterRef("pk"), changed_at__gt=since)
+    same = Session.objects.filter(club=club, pk=pk, is_closed=closed).filter(~Exists(changed))
+    return same.exists()
 
 
 def rows_changed_since(session: Session, since: datetime.datetime, limit: int) -> SheetPart | None:

@@ -233,7 +233,9 @@ def test_a_poll_of_a_sheet_without_hands_is_204_until_the_first(tarzs, members, 
 # --- What it costs -------------------------------------------------------------------------
 
 SAVE_STATEMENTS = 16  # login session, user, membership+club, session+seats; then 12 to commit
-POLL_STATEMENTS = 5  # login session, user, membership+club, session+seats, the changed rows
+# Nearly every poll: login session, user, membership+club, then whether anything changed.
+UNCHANGED_POLL_STATEMENTS = 4
+POLL_STATEMENTS = 6  # ... and when something did: session+seats, the changed rows
 
 
 @pytest.mark.parametrize("evening", [12, 40])
@@ -243,7 +245,7 @@ def test_a_save_and_a_poll_cost_as_many_statements_at_hand_40_as_at_hand_12(
     play(tarzs, evening)
     client = client_as(members["scorekeeper"])
     since = since_of(client.get(url("scorebook:sheet", tarzs)).content.decode())
-    with django_assert_max_num_queries(POLL_STATEMENTS):
+    with django_assert_max_num_queries(UNCHANGED_POLL_STATEMENTS):
         assert poll(client, tarzs, since).status_code == 204
     with django_assert_max_num_queries(SAVE_STATEMENTS):
         assert numbers(save(client, tarzs).content.decode())[-1] == evening + 1
@@ -260,3 +262,19 @@ def test_a_save_outside_a_tournament_leaves_no_table_to_check(
     with django_capture_on_commit_callbacks() as after_commit:
         assert save(client, tarzs).status_code == 200
     assert after_commit == []
+
+
+def test_a_poll_of_another_clubs_sheet_is_404_however_unchanged(
+    tarzs, other_club, members, client_as
+):
+    """The quick answer to an unchanged sheet asks the club first: another club's session
+    in my club's address (or in its own) is no sheet at all, never a 204."""
+    play(tarzs, 3)
+    since = since_of(
+        client_as(members["viewer"]).get(url("scorebook:sheet", tarzs)).content.decode()
+    )
+    outsider = client_as(members["outsider"])  # an admin of the other club
+    mine = reverse("scorebook:sheet", kwargs={"club": other_club.slug, "session": tarzs.pk})
+    for address in (mine, url("scorebook:sheet", tarzs)):
+        answer = outsider.get(f"{address}?since={since}", HTTP_HX_REQUEST="true")
+        assert answer.status_code == 404, address
