@@ -38,7 +38,7 @@ from rules.scoring import MAX_HANDS, Running, amount_json, play, read_sheet, sta
 from rules.words import phrase_from_json, phrase_json, phrase_text
 from scorebook.amounts import cents
 from scorebook.errors import Refusal, ServiceError
-from scorebook.models import Club, Entry, Hand, Player, Session, SessionSeat
+from scorebook.models import Club, Entry, Hand, Player, Session, SessionSeat, season_on
 from scorebook.signals import announce_hands_changed
 
 # --- The stored hand: built here, read here ---------------------------------------------------
@@ -950,7 +950,6 @@ def import_sheet(
     A sheet holds at most MAX_IMPORT_HANDS hands. It is scored before the transaction, which
     only inserts (the write lock of SQLite is held for the whole transaction).
     """
-    from scorebook.services import season_on  # services calls this module: imported late
 
     sheet, roster = _read_import(club, data)
     frozen, hands = _score_import(data, sheet, roster, user)

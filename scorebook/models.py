@@ -1,7 +1,9 @@
 """The club's data. Totals are database sums over Entry; see services.py for who writes what."""
 
+import datetime
 import uuid
 import zoneinfo
+from collections.abc import Iterable
 from functools import cached_property
 
 from django.conf import settings
@@ -207,6 +209,20 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+def covering_season(seasons: Iterable[Season], date: datetime.date) -> Season | None:
+    """The season of `seasons` whose days cover `date` (the latest to start, should seasons
+    saved before overlaps were refused still overlap)."""
+    covering = [
+        s for s in seasons if s.starts_on <= date and (s.ends_on is None or date <= s.ends_on)
+    ]
+    return max(covering, key=lambda s: s.starts_on, default=None)
+
+
+def season_on(club: Club, date: datetime.date) -> Season | None:
+    """The club's season that covers `date`: the one a session of that day is filed in."""
+    return covering_season(club.seasons.all(), date)
 
 
 MAX_HOUSE_RULES_NAME = 60  # a sheet's `house_rules` (rules.reader.MAX_HOUSE_RULES)

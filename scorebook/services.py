@@ -35,6 +35,8 @@ from scorebook.models import (
     Season,
     Session,
     SessionSeat,
+    covering_season,
+    season_on,
 )
 
 # --- Clubs and members ------------------------------------------------------------------
@@ -213,20 +215,6 @@ def delete_player(*, player: Player) -> None:
 ONE_DAY = datetime.timedelta(days=1)
 
 
-def _covering(seasons: Iterable[Season], date: datetime.date) -> Season | None:
-    """The season of `seasons` whose days cover `date` (the latest to start, should seasons
-    saved before overlaps were refused still overlap)."""
-    covering = [
-        s for s in seasons if s.starts_on <= date and (s.ends_on is None or date <= s.ends_on)
-    ]
-    return max(covering, key=lambda s: s.starts_on, default=None)
-
-
-def season_on(club: Club, date: datetime.date) -> Season | None:
-    """The club's season that covers `date`: the one a session of that day is filed in."""
-    return _covering(club.seasons.all(), date)
-
-
 def save_season(season: Season) -> list[Season]:
     """Add or change a season and file the club's sessions by their dates again.
 
@@ -293,7 +281,7 @@ def file_sessions(club: Club) -> None:
     seasons = list(club.seasons.all())
     moves: dict[int | None, list[int]] = defaultdict(list)
     for pk, date, filed in club.sessions.values_list("pk", "date", "season_id"):
-        season = _covering(seasons, date)
+        season = covering_season(seasons, date)
         if (season.pk if season else None) != filed:
             moves[season.pk if season else None].append(pk)
     for season_id, session_ids in moves.items():

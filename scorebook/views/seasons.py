@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from scorebook import services
 from scorebook.access import club_view, get_for_club
 from scorebook.forms import SeasonForm
-from scorebook.models import Role, Season
+from scorebook.models import Role, Season, season_on
 from scorebook.views.listing import ListPage
 
 PAGE = ListPage(
@@ -71,4 +71,4 @@ def season_of_the_day(form) -> dict:
         day = form.fields["date"].to_python(form["date"].value())
     except ValidationError:
         day = None
-    return {"day": day, "day_season": services.season_on(form.club, day) if day else None}
+    return {"day": day, "day_season": season_on(form.club, day) if day else None}
