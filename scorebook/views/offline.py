@@ -15,6 +15,7 @@ from functools import wraps
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import LogoutView, redirect_to_login
 from django.contrib.staticfiles import finders
@@ -22,7 +23,6 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import Resolver404, resolve, reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 OUTBOX_HEADER = "X-Scorebook-Outbox"
@@ -107,22 +107,29 @@ def _resolved(request) -> tuple[str, dict[str, Any]]:
     return match.view_name, match.kwargs
 
 
+def _this_site(request) -> str:
+    return f"{request.scheme}://{request.get_host()}"
+
+
 def _from_this_site(request) -> bool:
-    """Whether the browser says the request came from a page of this very site (Origin, or
-    Referer where a browser sends no Origin)."""
-    return _of_this_site(request, request.headers.get("Origin") or request.headers.get("Referer"))
+    """Whether the browser says the request came from a page of this very site: an Origin
+    equal to this site's (or a trusted one), or, where a browser sends no Origin, a Referer
+    on this site. Compared as strings: `Origin: null` (a sandboxed frame, a data: page) is
+    no page of this site, though a URL check would read it as a relative address."""
+    origin = request.headers.get("Origin")
+    if origin is not None:
+        return origin == _this_site(request) or origin in settings.CSRF_TRUSTED_ORIGINS
+    return _on_this_site(request.headers.get("Referer"), request)
 
 
-def _of_this_site(request, url: str | None) -> bool:
-    return bool(url) and url_has_allowed_host_and_scheme(
-        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
+def _on_this_site(url: str | None, request) -> bool:
+    return bool(url) and url.startswith(_this_site(request) + "/")
 
 
 def _back(request) -> str:
     """Where "back" leads: the page the request came from, if it is this site's."""
     referer = request.headers.get("Referer")
-    return referer if _of_this_site(request, referer) else reverse("scorebook:my_clubs")
+    return referer if _on_this_site(referer, request) else reverse("scorebook:my_clubs")
 
 
 def _expired_preview(request):
