@@ -14,7 +14,10 @@ from typing import Protocol
 
 
 class Reason(Protocol):
+    """What every reason has, the engine's and the club's alike: a form reads only these."""
+
     path: str
+    code: str
 
     @property
     def message(self) -> str: ...
@@ -26,6 +29,9 @@ class Refusal:
 
     path: str
     message: str
+    # The engine's problems have codes the form words its own way ("missing": "required");
+    # the club's reasons are said as they are.
+    code: str = "refused"
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.path else self.message

@@ -412,6 +412,13 @@ class HandChanged(ServiceError):
         self.current = current
 
 
+class HandVoided(ServiceError):
+    """The hand was voided (on another phone, most likely) since its edit form was opened."""
+
+    def __init__(self):
+        super().__init__(_("This hand was voided on another phone."))
+
+
 class Refused(ServiceError):
     """A new hand refused as a whole, for nothing wrong with its fields: a phone sending its
     outbox tells each kind apart (and the form says it above the fields)."""
@@ -725,6 +732,10 @@ def edit_hand(
     with transaction.atomic():
         session = Session.objects.select_for_update().get(pk=hand.session_id)
         _check_writable(session, change_closed)
+        # Before anything is written: a voided hand stays as it was voided, whatever the
+        # version its form carries.
+        if Hand.objects.filter(pk=hand.pk, voided=True).exists():
+            raise HandVoided()
         hand = _update_hand(
             hand,
             version,
@@ -733,8 +744,6 @@ def edit_hand(
             data=_stored_in(session, data),
             rules_version=str(rules.RULES_VERSION),
         )
-        if hand.voided:
-            raise ServiceError(_("This hand is voided; it cannot be edited."))
         # Check the new hand in its place first: its problems have its own paths.
         sheet = engine_sheet(session)
         _scored(sheet, data, _running_before_making_rows(session, sheet, hand.number))

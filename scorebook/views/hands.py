@@ -343,7 +343,7 @@ def _refused_closed(request, session):
     return _to_sheet(request, session)
 
 
-def _save(form: HandForm, save, keep: type[ServiceError] = hands.HandChanged) -> Any:
+def _save(form: HandForm, save, keep: tuple[type[ServiceError], ...] = ()) -> Any:
     """Run `save` with the form's hand, the problems of a refusal put at their fields; None
     when the form could not be read or the save was refused. A `keep` refusal is raised: not
     a problem of the form (the edit page shows the newer version of a changed hand)."""
@@ -383,7 +383,7 @@ def _record(request, session, form, client_id) -> tuple[Hand | None, hands.Refus
         )
 
     try:
-        return _save(form, record, keep=hands.Refused), None
+        return _save(form, record, keep=(hands.Refused,)), None
     except hands.Refused as exc:
         form.error(TOP, exc.message)
         return None, exc
@@ -503,7 +503,12 @@ def hand_edit(request, session, number):
             lambda data: hands.edit_hand(
                 hand, data, _posted_version(request), request.user, change_closed=change_closed
             ),
+            keep=(hands.HandChanged, hands.HandVoided),
         )
+    except hands.HandVoided as exc:
+        hand.refresh_from_db()
+        context = {"session": session, "hand": hand, "message": exc.message}
+        return render(request, "scorebook/hand_voided.html", context, status=CONFLICT)
     except hands.HandChanged as exc:
         form.error(TOP, exc.message)
         return _edit_page(request, session, hand, form, _newer(session, exc.current), CONFLICT)
