@@ -1,8 +1,12 @@
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from scorebook import accounts
 from scorebook.models import (
     Club,
     Entry,
@@ -90,6 +94,27 @@ class ProfileInline(admin.StackedInline):
 admin.site.unregister(get_user_model())
 
 
+class AccountNameMixin:
+    """The admin's account forms store the name as the login form reads it, and refuse a
+    name that reads as another account's (the members page adds that account instead)."""
+
+    def clean_username(self):
+        name = accounts.clean_username(self.cleaned_data["username"])
+        if accounts.account_named(name, excluding=self.instance) is not None:
+            raise ValidationError(_("An account with a name that reads the same exists."))
+        return name
+
+
+class AccountCreationForm(AccountNameMixin, AdminUserCreationForm):
+    pass
+
+
+class AccountChangeForm(AccountNameMixin, UserChangeForm):
+    pass
+
+
 @admin.register(get_user_model())
 class UserWithProfileAdmin(UserAdmin):
+    add_form = AccountCreationForm
+    form = AccountChangeForm
     inlines = [*UserAdmin.inlines, ProfileInline]

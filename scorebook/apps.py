@@ -17,7 +17,9 @@ class ScorebookConfig(AppConfig):
         # The engine says its words (lines, notes, problems) in the reader's language.
         words.use_language_source(translation.get_language)
 
-        from scorebook import language
+        from scorebook import accounts, language
+
+        accounts.register_checks()
 
         user_logged_in.connect(
             language.keep_the_cookies_choice, dispatch_uid="scorebook.language.login"

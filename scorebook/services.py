@@ -15,6 +15,7 @@ from itertools import pairwise
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils import timezone
@@ -22,7 +23,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 import rules
-from scorebook import hands, invitations
+from scorebook import accounts, hands, invitations
 from scorebook.amounts import cents
 from scorebook.errors import ServiceError
 from scorebook.league.models import ContractTally, PlayerSession
@@ -62,9 +63,13 @@ def add_member(
     whose link lets the person choose one (scorebook.invitations); an account that exists is
     added as it is, with no link: nobody sets another person's password.
     """
+    try:
+        username = accounts.clean_username(username)
+    except ValidationError as exc:
+        raise ServiceError(" ".join(exc.messages), "username") from None
     User = get_user_model()
     with transaction.atomic():
-        user = User.objects.filter(username__iexact=username).first()
+        user = accounts.account_named(username)
         if user is None:
             user = User(username=username, email=email)
             user.set_unusable_password()
