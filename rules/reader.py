@@ -190,7 +190,9 @@ def _used_fields(data: dict, problems: Problems, at: str, rules: Rules, contract
     unused = rules.unused_fields[contract.id]
     if not unused.isdisjoint(data):
         for key, value in data.items():
-            if key in unused and not (key == "partner" and value is None):
+            if key == "radelci":  # no contract of these rules uses them: say why
+                problems.add(f"{at}{key}", "radelci-off")
+            elif key in unused and not (key == "partner" and value is None):
                 problems.add(f"{at}{key}", "unused-field", contract=contract.words)
         data = {key: value for key, value in data.items() if key not in unused}
     if not data.keys() >= contract.required:
@@ -278,6 +280,9 @@ def _check(hand: Hand, variant: Variant, rules: Rules, problems: Problems, at: s
     passes its family's checks (and, being entered, those added since hands were stored)."""
     if hand.contract == ADJUSTMENT.id and not hand.adjustments:
         problems.add(f"{at}adjustments", "no-adjustments")
+    # On every row, a redeal's or an adjustment's too: radelci these rules do not keep.
+    if hand.radelci is not None and not variant.keeps_radelci(rules):
+        problems.add(f"{at}radelci", "radelci-off")
     if variant.is_deal(hand.contract):
         variant.check(hand, rules, problems, at)
         if entered:
@@ -405,13 +410,22 @@ def _text(value: str, problems: Problems, path: str, limit: int, multiline=False
     return True
 
 
+def _whole(value: Any, problems: Problems, path: str) -> int | None:
+    """A JSON number without a fractional part, ``2`` or ``2.0`` alike, as an int (RULES.md
+    §11); None, with the problem, for anything else."""
+    if type(value) is int:
+        return value
+    exact = _number(value)
+    if exact is None or exact != exact.to_integral_value():
+        problems.add(path, "not-an-integer")
+        return None
+    return int(exact)  # bounded by _number: at most 10**16
+
+
 def _integer(value: Any, problems: Problems, path: str, low: int, high: int) -> int | None:
-    if type(value) is not int:
-        exact = _number(value)
-        if exact is None or exact != exact.to_integral_value():
-            problems.add(path, "not-an-integer")
-            return None
-        value = int(exact)  # bounded by _number: at most 10**16
+    value = _whole(value, problems, path)
+    if value is None:
+        return None
     if not low <= value <= high:
         problems.add(path, "out-of-range", low=low, high=high)
         return None
@@ -483,8 +497,8 @@ def _contra(value: Any, problems: Problems, path: str, rules: Rules) -> int | No
 
 
 def _contra_level(level: Any, problems: Problems, path: str, rules: Rules) -> int | None:
-    if type(level) is not int:
-        problems.add(path, "not-an-integer")
+    level = _whole(level, problems, path)
+    if level is None:
         return None
     if level and not rules.max_contra:
         problems.add(path, "contra-not-allowed")

@@ -272,14 +272,13 @@ class Slovenian(SlovenianTarok):
         return rules["settlement"]
 
     def check(self, hand: Hand, rules: Rules, problems: Problems, path: str) -> None:
-        if hand.radelci is not None and not rules["radelci"]:
-            problems.add(f"{path}radelci", "radelci-off")
         if hand.points_by_player is not None:
             total = sum(hand.points_by_player.values())
             if total > CARD_POINTS:
                 problems.add(
                     f"{path}points_by_player", "points-total", total=total, high=CARD_POINTS
                 )
+            _check_tricks(hand, problems, path)
         trulapagat = hand.bonus("trulapagat")
         if trulapagat is not None:
             for i, bonus in enumerate(hand.bonuses):
@@ -549,6 +548,14 @@ class SlovenianTwo(SlovenianTarok):
             value = max(value, 0)
             text = Say("line.two-points", player=player, points=points[player], other=points[other])
         return [Line("game", (text,), {player: value, other: -value})], carry
+
+
+def _check_tricks(hand: Hand, problems: Problems, path: str) -> None:
+    """Klop: card points come in tricks, so a player with points took one (RULES.md §11)."""
+    tricks = hand.tricks_by_player or {}
+    for player, points in hand.points_by_player.items():
+        if points > 0 and tricks.get(player) == 0:
+            problems.add(f"{path}points_by_player.{player}", "no-trick-points", points=points)
 
 
 VARIANTS = (Slovenian(4), Slovenian(3), SlovenianTwo())

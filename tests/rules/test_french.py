@@ -405,7 +405,7 @@ def test_adjustments_and_redeal():
     ({**hand(contract="garde", oudlers=2, points=50), "rules": {"preset": "seed"}},
      ("rules.preset", "unknown-preset")),
     ({**hand(contract="garde", oudlers=2, points=50), "radelci": {"Ana": 1}},
-     ("radelci", "unused-field")),
+     ("radelci", "radelci-off")),  # RULES.md §11: no radelci in these rules, said so
 ], ids=lambda v: v[1] if isinstance(v, tuple) else None)
 def test_a_wrong_hand_names_its_field(data, expected):
     assert expected in problems(data)

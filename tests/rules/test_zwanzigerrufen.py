@@ -332,7 +332,7 @@ BAD = [
      "rules.premium_payer", "bad-switch-value"),
     ("unknown-preset", hand("rufer", 50, "Bor", rules_={"preset": "tarzs"}),
      "rules.preset", "unknown-preset"),
-    ("radelci-unused", hand("rufer", 50, "Bor", radelci={"Ana": 1}), "radelci", "unused-field"),
+    ("radelci-off", hand("rufer", 50, "Bor", radelci={"Ana": 1}), "radelci", "radelci-off"),
 ]
 
 
