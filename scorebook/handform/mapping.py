@@ -459,7 +459,11 @@ class HandForm:
     # -- the words of the fields --------------------------------------------------------
 
     def role(self, key: str) -> str:
-        """The game's word for a role: declarer, partner, defenders (French: taker, …)."""
+        """The game's word for a role: declarer, partner, defenders (French: taker, …); the
+        declarer of a contract without a partner is the one who plays alone (German
+        "Alleinspieler")."""
+        if key == "declarer" and not self.uses("partner"):
+            key = "alone"
         return self.variant.role_words[key]
 
     def label_of(self, key: str) -> str:

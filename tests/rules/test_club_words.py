@@ -1,0 +1,49 @@
+"""The words clubs use (issue 26): each game word of the glossary is the one its players say,
+not a translation of the English; each test names the old word that was wrong."""
+
+from __future__ import annotations
+
+from rules import get_variant, labels
+from rules.words import ENTRIES, Say, speaking
+
+
+def said(key: str, language: str) -> str:
+    return Say(key).text(language)
+
+
+# -- German (Austria) ---------------------------------------------------------------------
+
+
+def test_german_beggar_is_bettler_not_bettel():
+    assert said("contract.beggar", "de") == "Bettler"
+    assert said("contract.open-beggar", "de") == "Bettler ouvert"
+
+
+def test_german_premiums_say_vier_koenige_and_mondfang():
+    assert said("bonus.kings", "de") == "Vier Könige"  # not "Könige"
+    assert said("declaration.four-kings", "de") == "Vier Könige"
+    assert said("bonus.mond-caught", "de") == "Mondfang"  # not "Mond gefangen"
+
+
+def test_german_slovenian_levels_are_not_austrian_contracts():
+    """In Königrufen the Dreier is played alone and the Solodreier without the talon: the
+    Slovenian levels (with a called king) must not borrow those names."""
+    slovenian = get_variant("slovenian-4")
+    with speaking("de"):
+        names = {c: slovenian.contract_label(c) for c in ("three", "two", "one", "solo-three")}
+    assert names == {"three": "Drei", "two": "Zwei", "one": "Eins", "solo-three": "Solo drei"}
+    austrian = {"Dreier", "Zweier", "Einer", "Solodreier", "Solozweier", "Soloeiner"}
+    assert not austrian & {ENTRIES[k]["de"] for k in ENTRIES if k.startswith("contract.")}
+
+
+def test_german_czech_obligations_keep_their_czech_names():
+    """"Tschechisches Tarock: erste Pflicht" read like a machine: the Czech word, glossed."""
+    assert said("contract.first-obligation", "de") == "první povinnost (erstes Pflichtspiel)"
+    assert said("contract.second-obligation", "de") == "druhá povinnost (zweites Pflichtspiel)"
+    assert not any("Pflicht " in e["de"] or e["de"].endswith("Pflicht") for e in ENTRIES.values())
+
+
+def test_the_declarer_who_plays_alone_is_the_alleinspieler():
+    assert said("role.alone", "de") == "Alleinspieler"
+    assert labels.ROLES["alone"].text("de") == "Alleinspieler"
+    assert labels.ROLES["declarer"].text("de") == "Spieler"
