@@ -20,6 +20,7 @@ from typing import Any
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 import rules
 from rules import labels
@@ -520,7 +521,7 @@ class HandForm:
     def short_label(self, key: str) -> str:
         """The field's label where a problem names it, shortened where the form's is long."""
         short = {
-            "points": _("Points"),
+            "points": pgettext("card points", "Points"),
             "dealer": _("Dealer"),
             "tricks": _("Tricks of each player"),
         }

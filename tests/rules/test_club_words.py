@@ -47,3 +47,31 @@ def test_the_declarer_who_plays_alone_is_the_alleinspieler():
     assert said("role.alone", "de") == "Alleinspieler"
     assert labels.ROLES["alone"].text("de") == "Alleinspieler"
     assert labels.ROLES["declarer"].text("de") == "Spieler"
+
+
+# -- Czech --------------------------------------------------------------------------------
+
+
+def test_czech_declarer_is_the_akter():
+    """hracikarty.cz: "aktér – hráč, který vydražil hru"; not "hlavní hráč"."""
+    assert said("role.declarer", "cs") == "aktér"
+    assert said("side.declarer", "cs") == "strana aktéra"
+    assert not [k for k, e in ENTRIES.items() if "hlavní" in e["cs"] or "hlavního" in e["cs"]]
+
+
+def test_czech_card_points_are_oci():
+    """hracikarty.cz: "oči – body"; card points are "oči", placement points stay "body"."""
+    assert Say("count.points", points=35).text("cs") == "oči: 35"
+    assert "35 očí" in said("problem.valat-declarer-points", "cs")
+    assert not [k for k, e in ENTRIES.items() if "bod" in e["cs"]]
+
+
+def test_czech_third_contra_is_tutti_not_supre():
+    """taroky.net: "sup-contra (tutti)"; "supre" is said by nobody."""
+    assert said("contra.3", "cs") == "tutti"
+    assert not [k for k, e in ENTRIES.items() if "supre" in e["cs"]]
+
+
+def test_czech_trula_is_trul_everywhere():
+    assert said("bonus.trula", "cs") == "trul"  # not "trula"
+    assert said("bonus.trull", "cs") == said("declaration.trul", "cs") == "trul"
