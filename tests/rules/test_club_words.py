@@ -75,3 +75,17 @@ def test_czech_third_contra_is_tutti_not_supre():
 def test_czech_trula_is_trul_everywhere():
     assert said("bonus.trula", "cs") == "trul"  # not "trula"
     assert said("bonus.trull", "cs") == said("declaration.trul", "cs") == "trul"
+
+
+# -- Slovenian ----------------------------------------------------------------------------
+
+
+def test_slovenian_honerji_are_not_the_czech_declaration():
+    """To Slovenian players "honerji" are the trula cards: the Czech declaration of four
+    5-point cards keeps its Czech name, glossed."""
+    assert said("declaration.honours", "sl") == "honéry (štiri karte po 5 točk)"
+    assert not [k for k, e in ENTRIES.items() if "honerj" in e["sl"].lower()]
+
+
+def test_slovenian_federation_is_named_as_it_names_itself():
+    assert said("preset.tarzs", "sl") == "Tarok zveza Slovenije (TARZS)"  # not "Slovenska zveza"
