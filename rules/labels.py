@@ -26,9 +26,13 @@ _sides = terms("side")
 _roles = terms("role")
 SIDES = {key: _sides[key] for key in ("declarer", "defenders")}
 # The roles of a hand as a form names them (a family may name them its own way: French taker).
-ROLES = {key: _roles[key] for key in ("declarer", "partner", "defenders")}
+# "alone": the declarer of a contract without a partner (Austrian "Alleinspieler").
+ROLES = {key: _roles[key] for key in ("declarer", "alone", "partner", "defenders")}
 # French: the taker (with a called partner in five) plays the attack against the defence.
-FRENCH_ROLES = {key: _roles[f"french.{key}"] for key in ("declarer", "partner", "defenders")}
+FRENCH_ROLES = {
+    **{key: _roles[f"french.{key}"] for key in ("declarer", "partner", "defenders")},
+    "alone": _roles["french.declarer"],
+}
 FRENCH_SIDES = {key: _sides[f"french.{key}"] for key in ("declarer", "defenders")}
 
 _contras = terms("contra")

@@ -207,7 +207,7 @@ class Variant:
     # The words of its sides and its contra levels (Zwanzigerrufen: contra, recontra, subcontra).
     side_words: Mapping[str, str] = MappingProxyType(labels.SIDES)
     # The words of its roles, as the hand form names them: declarer, partner, defenders (French:
-    # taker, called partner, defence).
+    # taker, called partner, defence), and "alone": the declarer of a contract without partner.
     role_words: Mapping[str, str] = MappingProxyType(labels.ROLES)
     contra_words: Mapping[int, str] = MappingProxyType(labels.CONTRA_WORDS)
     # What a counted pile shows besides its points: the bonus its three honours complete (None:

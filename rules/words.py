@@ -41,6 +41,25 @@ def _read_glossary(path: Path = GLOSSARY) -> dict[str, dict[str, str]]:
 
 ENTRIES: dict[str, dict[str, str]] = _read_glossary()
 
+# Where each game word comes from: ``glossary.csv`` cites, in its column ``source_<language>``,
+# an id of ``glossary_sources.csv`` (id, title, address) for every word of these groups. Read
+# only when asked (a test), so that loading the engine's words costs no more.
+SOURCES = GLOSSARY.with_name("glossary_sources.csv")
+GAME_WORD_GROUPS = frozenset(
+    ("variant", "family", "preset", "contract", "bonus", "declaration", "contra", "role", "side")
+    + ("poignee-level", "deck")
+)
+
+
+def sources(path: Path = SOURCES) -> dict[str, dict[str, str]]:
+    """The rulebooks and club pages the glossary's game words cite, by id."""
+    with path.open(encoding="utf-8", newline="") as file:
+        return {row["id"]: row for row in csv.DictReader(file)}
+
+
+def is_game_word(key: str) -> bool:
+    return key.split(".", 1)[0] in GAME_WORD_GROUPS
+
 
 def _english() -> str:
     return ENGLISH

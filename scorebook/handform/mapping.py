@@ -20,6 +20,7 @@ from typing import Any
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 import rules
 from rules import labels
@@ -459,7 +460,11 @@ class HandForm:
     # -- the words of the fields --------------------------------------------------------
 
     def role(self, key: str) -> str:
-        """The game's word for a role: declarer, partner, defenders (French: taker, …)."""
+        """The game's word for a role: declarer, partner, defenders (French: taker, …); the
+        declarer of a contract without a partner is the one who plays alone (German
+        "Alleinspieler")."""
+        if key == "declarer" and not self.uses("partner"):
+            key = "alone"
         return self.variant.role_words[key]
 
     def label_of(self, key: str) -> str:
@@ -516,7 +521,7 @@ class HandForm:
     def short_label(self, key: str) -> str:
         """The field's label where a problem names it, shortened where the form's is long."""
         short = {
-            "points": _("Points"),
+            "points": pgettext("card points", "Points"),
             "dealer": _("Dealer"),
             "tricks": _("Tricks of each player"),
         }

@@ -65,10 +65,18 @@ def family_label(family: str) -> str:
     return next((v.family_label for v in _family(family)), family)
 
 
-def keeps_radelci(family: str) -> bool:
-    """Whether the family's games can keep radelci (with some house rules of theirs): then the
-    standings show the radelci used and left."""
-    return any(v.keeps_radelci(preset) for v in _family(family) for preset in v.presets.values())
+def keeps_radelci(club: Club, family: str, season: Season | None = None) -> bool:
+    """Whether any of the club's sessions of the family (in the season, if given) kept radelci,
+    as its variant says of the rules it froze: then the standings show the radelci used and
+    left. A family whose games never keep radelci asks no query."""
+    variants = {v.id: v for v in _family(family)}
+    if not any(v.keeps_radelci(preset) for v in variants.values() for preset in v.presets.values()):
+        return False
+    sessions = Session.objects.filter(club=club, variant__in=variants)
+    if season is not None:
+        sessions = sessions.filter(season=season)
+    pairs = sessions.order_by().values_list("variant", "rules").distinct()
+    return any(variants[variant].keeps_radelci(rules or {}) for variant, rules in pairs)
 
 
 def family_of(variant_id: str) -> str:

@@ -28,8 +28,8 @@ def ledger(request):
     return render(request, "league/ledger.html", {"page": page, "rows": rows})
 
 
-# The standings' columns, in order; the radelci columns go before the rating where the game
-# keeps radelci.
+# The standings' columns, in order; the radelci columns go before the rating where the
+# sessions shown kept radelci.
 COLUMNS = [
     ("name", gettext_lazy("Player")),
     ("sessions", gettext_lazy("Sessions")),
@@ -57,7 +57,7 @@ def standings(request):
     seasons = list(club.seasons.all())
     season = _season(request.GET.get("season"), seasons)
     sort, descending = _sort_order(request.GET)
-    radelci = bool(family) and services.keeps_radelci(family)
+    radelci = bool(family) and services.keeps_radelci(club, family, season)
     return render(
         request,
         "league/standings.html",

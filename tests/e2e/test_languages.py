@@ -116,16 +116,16 @@ def test_a_czech_hand_in_czech(narrow, club, players, members):
         assert contract in names, names
     chip(page, "declarer", "Ana").click()
     chip(page, "partner", "Cene").click()
-    page.get_by_label("Body – strana hlavního hráče (z 70)").fill("40")
+    page.get_by_label("Oči – strana aktéra (z 70)").fill("40")
     chip(page, "bonus-pagat-ultimo", "ohlášený").click()
     result = page.locator("#hand-result")
-    expect(result).to_contain_text("první povinnost, body 40: rozdíl +5 × 1")
+    expect(result).to_contain_text("první povinnost, oči 40: rozdíl +5 × 1")
     expect(result).to_contain_text("pagát ultimo: ohlášeno 20")
 
     saved_to_the_sheet(page, "Uložit hru", "Zápis")
     assert page.locator("#hand-1 .amount").all_inner_texts() == ["25", "−25", "25", "−25"]
     lines = page.locator("#hand-1 .lines")
-    expect(lines).to_contain_text("první povinnost, body 40: rozdíl +5 × 1")
+    expect(lines).to_contain_text("první povinnost, oči 40: rozdíl +5 × 1")
     expect(lines).to_contain_text("pagát ultimo: ohlášeno 20")
     expect(page.locator("table.hands tfoot")).to_contain_text("Celkem")
     expect(page.locator("hgroup p")).to_contain_text("České taroky · 27. 11. 2026")

@@ -4,12 +4,13 @@ history."""
 import re
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from scorebook.league import services
-from scorebook.models import Player
+from scorebook.models import Player, Session
 
-from .conftest import grow
+from .conftest import add_hand, add_session, grow
 
 
 def url(name, club, **kwargs):
@@ -27,7 +28,7 @@ def test_standings_page_shows_the_table_sorted(club, history, viewer):
     order = [page.index(f">{name}</a>") for name in ["Eva", "Cene", "Ana", "Dani", "Bor"]]
     assert order == sorted(order)
     assert "1518.21" in page and "−12.50" in page  # a page writes the real minus sign
-    assert "Radelci used" in page and "Radelci left" in page
+    assert "Radelci" not in page  # none of these sessions kept radelci (rules {}: the seed)
     assert "league/league.css" in page  # the print stylesheet
     by_name = viewer.get(
         url("standings", club), {"family": "slovenian", "sort": "name", "dir": "asc"}
@@ -42,6 +43,33 @@ def test_standings_page_shows_the_table_sorted(club, history, viewer):
     czech = viewer.get(url("standings", club), {"family": "czech"}).content.decode()
     assert "1512.00" in czech and ">Eva</a>" not in czech
     assert "Radelci" not in czech  # a Slovenian thing
+
+
+def test_standings_show_radelci_only_where_a_session_kept_them(club, history, players, viewer):
+    """The radelci columns are the sessions' own: shown when a session of the family (in the
+    season shown) kept radelci by its rules, as its variant says; never for a family that has
+    none, in any language (issue 26: the Czech page said "Využité radelce")."""
+    services.rebuild_ratings(club)
+
+    def page(family, language="en", **params):
+        viewer.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        return viewer.get(url("standings", club), {"family": family, **params})
+
+    for language in ("en", "cs", "sl"):
+        assert "radelc" not in page("slovenian", language).content.decode().lower()
+        assert "radelc" not in page("czech", language).content.decode().lower()
+    tarzs = add_session(
+        club, "slovenian-4", history["winter"].starts_on, players[:4], season=history["winter"]
+    )
+    Session.objects.filter(pk=tarzs.pk).update(rules={"preset": "tarzs", "radelci": True})
+    add_hand(tarzs, 1, {"Ana": 0, "Bor": 0, "Cene": 0, "Dani": 0}, contract="klop")
+    services.rebuild_ratings(club, full=True)
+    shown = page("slovenian").content.decode()
+    assert "Radelci used" in shown and "Radelci left" in shown
+    assert "Radelci used" in page("slovenian", season=history["winter"].pk).content.decode()
+    assert "Radelci" not in page("slovenian", season=history["autumn"].pk).content.decode()
+    assert "Využité radelce" in page("slovenian", "cs").content.decode()
+    assert "radelc" not in page("czech", "cs").content.decode().lower()
 
 
 def test_standings_unknown_family_or_season_is_404(club, history, viewer):
@@ -90,8 +118,9 @@ def test_another_clubs_player_in_my_club_url_is_404(club, other_club, members, c
 
 
 # Queries of a page view: the session and user (2), the membership (1, with the club and its
-# language), whether any ratings are stale (1), then the page's own.
-QUERIES = {"standings": 9, "ledger": 11, "player": 12}
+# language), whether any ratings are stale (1), then the page's own (the standings of a family
+# that can keep radelci ask which rules its sessions kept).
+QUERIES = {"standings": 10, "ledger": 11, "player": 12}
 
 
 @pytest.mark.parametrize("name", sorted(QUERIES))

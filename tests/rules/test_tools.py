@@ -168,7 +168,7 @@ def test_cli_speaks_the_language_asked_for(monkeypatch, capsys):
     assert out.splitlines()[-1].split() == ["skupaj", "+44", "0", "0"]
     status, out, _ = run(["score", "--lang", "de", "-"], json.dumps(HAND), monkeypatch, capsys)
     assert [line["text"] for line in json.loads(out)["lines"]] == [
-        "Zweier 20 + Differenz 4", "Trull angesagt 20"]
+        "Zwei 20 + Differenz 4", "Trull angesagt 20"]
     bad = {**HAND, "points": 80}
     _, _, err = run(["score", "--lang", "fr", "-"], json.dumps(bad), monkeypatch, capsys)
     assert err == "points: doit aller de 0 à 70\n"

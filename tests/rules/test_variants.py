@@ -109,10 +109,12 @@ def test_words_of_roles_and_sides():
     """Each family's form names roles and sides in its own words (issue 16)."""
     french = get_variant("french-5")
     assert said(french.role_words) == {
-        "declarer": "taker", "partner": "called partner", "defenders": "defence"}
+        "declarer": "taker", "alone": "taker", "partner": "called partner",
+        "defenders": "defence"}
     assert said(french.side_words) == {"declarer": "attack", "defenders": "defence"}
     assert said(get_variant("slovenian-4").role_words) == {
-        "declarer": "declarer", "partner": "partner", "defenders": "defenders"}
+        "declarer": "declarer", "alone": "declarer", "partner": "partner",
+        "defenders": "defenders"}
 
 
 def test_words_of_sides_and_contras():

@@ -84,3 +84,64 @@ def test_the_catalogues_hold_every_string_the_code_marks(tmp_path):
 def test_the_glossary_has_every_term_in_every_language(language):
     assert words.missing(language) == []
     assert words.mismatched_placeholders(language) == []
+
+
+# French typography (issue 26): a narrow no-break space (U+202F) before ; ! ? and a no-break
+# space (U+00A0, or U+202F) before :, as "Preneur : obligatoire"; placeholders, URLs, tags,
+# entities and times (20:30) are not words and are left alone.
+NNBSP, NBSP = "\u202f", "\u00a0"
+NOT_WORDS = r"%\(\w+\)[sd]|%[sd]|\{[^{}]*\}|https?://\S+|<[^>]*>|&#?\w+;|\d:\d"
+FRENCH_MARK = re.compile(rf"(?P<skip>{NOT_WORDS})|(?P<mark>[;:!?])")
+
+
+def french_spacing_problems(text: str) -> list[str]:
+    """Each ; : ! ? of ``text`` not preceded by the space French puts before it."""
+    problems = []
+    for match in FRENCH_MARK.finditer(text):
+        mark = match["mark"]
+        if not mark:
+            continue
+        before = text[match.start() - 1] if match.start() else ""
+        if before not in ((NBSP, NNBSP) if mark == ":" else (NNBSP,)):
+            problems.append(f"{text[max(0, match.start() - 20) : match.end()]!r}")
+    return problems
+
+
+def test_french_spacing_is_checked_as_french_writes_it():
+    assert french_spacing_problems("Preneur\u00a0: obligatoire") == []
+    assert french_spacing_problems("Quitter %(name)s\u202f?") == []
+    assert french_spacing_problems("Preneur : obligatoire") != []  # a plain space
+    assert french_spacing_problems("Quitter %(name)s\u00a0?") != []  # not the narrow one
+    assert french_spacing_problems("inconnu\u00a0; choisissez") != []
+    # Not words: a placeholder's !r, a URL's : and ?, a time, an entity.
+    assert french_spacing_problems("{value!r} https://x.fr/a?b=1 à 20:30 &amp;") == []
+
+
+def test_the_french_catalogue_spaces_its_punctuation():
+    problems = []
+    for entry in catalogue("fr").translated_entries():
+        texts = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
+        problems += [(entry.msgid, p) for text in texts for p in french_spacing_problems(text)]
+    assert problems == []
+
+
+def test_the_french_words_of_the_glossary_space_their_punctuation():
+    problems = {
+        key: french_spacing_problems(entry["fr"])
+        for key, entry in words.ENTRIES.items()
+        if french_spacing_problems(entry["fr"])
+    }
+    assert problems == {}
+
+
+def test_french_reglement_is_only_a_tournaments_rules():
+    """One meaning per word: "Règlement" is a tournament's rules; a session's settlement is
+    its "Décompte" (and the klop's and valat's scoring their "marque")."""
+    translated = {e.msgid: e.msgstr for e in catalogue("fr").translated_entries()}
+    assert translated["Settlement"] == "Décompte"
+    assert translated["Rules of this tournament"] == "Règlement de ce tournoi"
+    settlement = [m for m, t in translated.items() if "settlement" in m.lower()]
+    assert settlement and not [m for m in settlement if "èglement" in translated[m]]
+    assert words.ENTRIES["switch.settlement"]["fr"] == "décompte"
+    assert not [k for k, e in words.ENTRIES.items() if "règlement" in e["fr"].lower()]
+    assert [k for k, e in words.ENTRIES.items() if "décompte" in e["fr"]] == ["switch.settlement"]

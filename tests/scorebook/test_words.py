@@ -7,6 +7,8 @@ import re
 import uuid
 
 import pytest
+from django.conf import settings
+from django.utils import translation
 
 from scorebook import hands
 from scorebook.models import Hand
@@ -118,3 +120,30 @@ def test_a_two_player_note_says_who_announced(club, players, members, client_as)
     assert notes == ["Ana: I play, 40", "game"]
     html = client_as(user).get(url("scorebook:sheet", session)).content.decode()
     assert "Ana: I play, 40" in html
+
+
+def test_the_german_form_names_the_declarer_who_plays_alone(session, members, client_as):
+    """Austrian players call the declarer of a game without a partner the Alleinspieler
+    (issue 26); with a called king he is the Spieler."""
+    client = client_as(members["scorekeeper"])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    target = url("scorebook:hand_preview", session) + "?part=fields"
+    alone = client.post(target, {"contract": "solo-three"}).content.decode()
+    assert "<legend>Alleinspieler</legend>" in alone and "<legend>Partner</legend>" not in alone
+    called = client.post(target, {"contract": "three"}).content.decode()
+    assert "<legend>Spieler</legend>" in called and "Alleinspieler" not in called
+
+
+def test_the_czech_form_counts_oci_of_the_akter(club, players, members, client_as):
+    """Czech players count "oči" and call the declarer "aktér" (issue 26), while a
+    tournament's placement points stay "body"."""
+    session = start(club, players, members, "czech", 4)
+    client = client_as(members["scorekeeper"])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "cs"
+    html = client.get(url("scorebook:hand_new", session)).content.decode()
+    assert "Oči – strana aktéra (z 70)" in html and "<legend>Aktér</legend>" in html
+    assert "Body –" not in html and "hlavní" not in html
+    html = post_hand(client, session, {"contract": "first-obligation"}).content.decode()
+    assert "<li>Oči: povinné</li>" in html and "<li>Aktér: povinné</li>" in html
+    with translation.override("cs"):
+        assert translation.gettext("Points") == "Body"  # a tournament's placement points
