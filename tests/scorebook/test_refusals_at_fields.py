@@ -76,10 +76,12 @@ def test_editing_a_hand_voided_on_another_phone_says_so_and_changes_nothing(
     assert hand.history.count() == 2  # recorded, voided: the refused edit wrote nothing
 
 
-def test_the_voided_message_is_in_the_users_language(session, recorded, members, keeper):
+def test_the_voided_message_is_in_the_users_language(session, recorded, members, client_as):
     Profile.objects.update_or_create(user=members["scorekeeper"], defaults={"language": "sl"})
     void_on_another_phone(session, recorded, members)
-    response = keeper.post(url("scorebook:hand_edit", session, number=1), {**THREE, "version": "2"})
+    response = client_as(members["scorekeeper"]).post(
+        url("scorebook:hand_edit", session, number=1), {**THREE, "version": "2"}
+    )
     assert response.status_code == 409
     html = response.content.decode()
     assert 'lang="sl"' in html
