@@ -105,7 +105,11 @@ def choose(club: Club, variant: rules.Variant, choice: str) -> Chosen:
     if choice not in variant.presets:
         raise ServiceError(
             _("%(variant)s has no house rules called %(preset)s; choose one of %(names)s.")
-            % {"variant": variant.label, "preset": choice, "names": ", ".join(variant.presets)},
+            % {
+                "variant": variant.label,
+                "preset": labels.PRESETS.get(choice, choice),
+                "names": ", ".join(name for _id, name in preset_choices(variant)),
+            },
             "preset",
         )
     return Chosen(choice, {})
@@ -116,23 +120,25 @@ def _chosen(house_rules: HouseRules) -> Chosen:
 
 
 def start_choices(club: Club) -> list[tuple[str, Any]]:
-    """The start form's choices: the club's default, each variant's sets, the presets."""
+    """The start form's choices: the club's default, then per variant (a group named by the
+    variant, which the page's script shows alone once the variant is chosen) the club's sets
+    for it and its presets, each in the reader's words."""
     groups: dict[str, list[tuple[str, str]]] = {}
     for found in club.house_rules.all():
         text = _("%(name)s (default)") % {"name": found.name} if found.is_default else found.name
         groups.setdefault(found.variant, []).append((f"{CHOICE_PREFIX}{found.pk}", text))
-    presets: list[str] = []
-    for variant in rules.variants():
-        presets += [name for name in variant.presets if name not in presets]
     return [
         ("", _("the club's default for the variant")),
         *(
-            (_("%(variant)s: the club's") % {"variant": variant.label}, groups[variant.id])
+            (variant.label, [*groups.get(variant.id, []), *preset_choices(variant)])
             for variant in rules.variants()
-            if variant.id in groups
         ),
-        (_("the engine's presets"), [(name, name) for name in presets]),
     ]
+
+
+def preset_choices(variant: rules.Variant) -> list[tuple[str, str]]:
+    """The variant's presets: (id, name in the reader's words)."""
+    return [(name, str(labels.PRESETS.get(name, name))) for name in variant.presets]
 
 
 @dataclass(frozen=True)
@@ -145,9 +151,13 @@ class VariantSets:
     @property
     def default(self) -> str:
         """The name a new session of the variant starts with: the default set's, else the
-        variant's default preset's."""
+        variant's default preset's, in the reader's words."""
         found = [s.name for s in self.sets if s.is_default]
-        return found[0] if found else self.variant.default_preset
+        return found[0] if found else str(labels.PRESETS[self.variant.default_preset])
+
+    @property
+    def preset_names(self) -> list[str]:
+        return [name for _id, name in preset_choices(self.variant)]
 
 
 def by_variant(club: Club) -> list[VariantSets]:

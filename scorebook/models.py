@@ -301,8 +301,13 @@ class Session(models.Model):
         return str(self.rules.get("preset", ""))
 
     @property
+    def variant_label(self) -> str:
+        """The game in the reader's words: "Slovenski tarok, 3 igralci", never its id."""
+        return str(labels.VARIANTS.get(self.variant, self.variant))
+
+    @property
     def preset_label(self) -> str:
-        """The preset in the reader's words: "Slovenian federation (TARZS)"."""
+        """The preset in the reader's words: "Tarok zveza Slovenije (TARZS)", "standard rules"."""
         return str(labels.PRESETS.get(self.preset, self.preset))
 
     def seated_players(self) -> list["Player"]:

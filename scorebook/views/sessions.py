@@ -1,3 +1,5 @@
+from http import HTTPStatus
+
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -37,6 +39,7 @@ def session_start(request):
                 form.add_error("preset", problem.message)
         else:
             return redirect("scorebook:session", club=request.club.slug, session=session.pk)
+    refused = request.method == "POST"  # a valid form has redirected by now
     return render(
         request,
         "scorebook/session_start.html",
@@ -46,6 +49,7 @@ def session_start(request):
             "variants": house_rules.by_variant(request.club),
             **season_of_the_day(form),  # the season follows the date: shown, not asked
         },
+        status=HTTPStatus.UNPROCESSABLE_ENTITY if refused else HTTPStatus.OK,
     )
 
 

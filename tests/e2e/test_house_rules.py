@@ -83,7 +83,7 @@ def test_an_admin_plays_a_session_with_the_clubs_radelc_penalty(narrow, club, pl
     page.get_by_role("button", name="Start the session").click()
     expect(page.get_by_role("heading", name=re.compile("Window"))).to_be_visible()
     header = page.locator("hgroup")
-    expect(header).to_contain_text("house rules: Radelci −100 (preset as the seed text)")
+    expect(header).to_contain_text("house rules: Radelci −100 (preset standard rules)")
     expect(page.locator("main")).to_contain_text("radelci: on (preset: off)")
     fits(page)
 

@@ -248,7 +248,7 @@ def test_a_set_of_another_variant_or_club_is_refused_at_the_field(
     ]
     for choice in (f"house-{theirs.pk}", "house-x", "house-99999999999999999999"):
         response = start(client, club, players, choice)
-        assert response.status_code == 200
+        assert response.status_code == 422
         assert "preset" in response.context["form"].errors
     assert not Session.objects.exists()
 
@@ -270,7 +270,7 @@ def test_changing_or_deleting_a_set_never_changes_a_started_session(
     session.refresh_from_db()
     assert (session.rules, session.house_rules_name) == (frozen, "Radelci −100")
     page = client.get(url("session", club, session=session.pk)).content.decode()
-    assert "house rules: Radelci −100 (preset as the seed text)" in page
+    assert "house rules: Radelci −100 (preset standard rules)" in page
 
 
 def test_the_session_page_names_the_set_and_every_switch_it_changes(
@@ -280,7 +280,7 @@ def test_the_session_page_names_the_set_and_every_switch_it_changes(
     client = client_as(members["viewer"])
     start(client_as(members["scorekeeper"]), club, players, f"house-{found.pk}")
     page = client.get(url("session", club, session=Session.objects.get().pk)).content.decode()
-    assert "house rules: Radelci −100 (preset as the seed text)" in page
+    assert "house rules: Radelci −100 (preset standard rules)" in page
     assert "radelci: on (preset: off)" in page
     assert "penalty per unused radelc: −100 (preset: 0)" in page
     assert page.count("(preset: ") == 2
@@ -340,4 +340,31 @@ def test_an_import_with_a_bad_name_is_refused_at_its_key(club, members, client_a
     )
     assert response.status_code == 200
     assert "house_rules: must be at most 60 characters long" in response.content.decode()
+    assert not Session.objects.exists()
+
+
+def test_the_start_form_names_presets_in_words_grouped_by_variant(
+    club, players, members, client_as
+):
+    radelci_100(club, is_default=True)
+    form = client_as(members["scorekeeper"]).get(url("session_start", club)).context["form"]
+    groups = dict(form.fields["preset"].choices[1:])
+    assert groups["Slovenian tarok, 4 players"] == [
+        (f"house-{HouseRules.objects.get().pk}", "Radelci −100 (default)"),
+        ("seed", "standard rules"),
+        ("tarzs", "Tarok zveza Slovenije (TARZS)"),
+    ]
+    assert groups["French tarot, 4 players"] == [("fft", "Fédération Française de Tarot (FFT)")]
+    assert groups["Czech tarok"] == [("seed", "standard rules")]
+
+
+def test_a_preset_of_another_variant_is_refused_at_the_preset_field(
+    club, players, members, client_as
+):
+    response = start(client_as(members["scorekeeper"]), club, players, "fft")
+    assert response.status_code == 422
+    assert response.context["form"].errors["preset"] == [
+        "Slovenian tarok, 4 players has no house rules called Fédération Française de Tarot "
+        "(FFT); choose one of standard rules, Tarok zveza Slovenije (TARZS)."
+    ]
     assert not Session.objects.exists()

@@ -38,12 +38,12 @@ def test_wrong_seats_are_an_error_next_to_the_seats(club, players, members, clie
     client = client_as(members["scorekeeper"])
     base = {"variant": "slovenian-4", "date": "2026-11-29"}
     response = client.post(url("session_start", club), {**base, **seat_data(*players[:3])})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "needs 4 or 5 players" in response.content.decode()
     twice = seat_data(players[0], players[1], players[2])
     twice["seat_4"] = players[0].pk
     response = client.post(url("session_start", club), {**base, **twice})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "only take one seat" in response.content.decode()
     assert not Session.objects.exists()
 
@@ -82,7 +82,7 @@ def test_the_form_seats_the_largest_table_any_variant_has(club, members, client_
 def test_a_seat_past_the_variants_table_is_refused_at_that_seat(club, players, members, client_as):
     seats = six_players(club, players)
     response = start(client_as(members["scorekeeper"]), club, "slovenian-4", seats, "X")
-    assert response.status_code == 200
+    assert response.status_code == 422
     errors = response.context["form"].errors
     assert list(errors) == ["seat_6"]
     assert "seats at most 5 players" in errors["seat_6"][0]
@@ -99,7 +99,7 @@ def test_a_preset_the_variant_lacks_is_an_error_at_the_preset(club, players, mem
         {"variant": "slovenian-4", "preset": foreign[0], "date": "2026-11-29"}
         | seat_data(*players[:4]),
     )
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert response.context["form"].errors["preset"]
 
 
