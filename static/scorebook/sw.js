@@ -6,10 +6,11 @@
 // - Pages: the network first; when it fails or is slow, the copy last seen of my clubs, a
 //   club's home, a sheet or the hand form, kept per user, then /offline/. Whose pages: the
 //   user named in the last page the network answered (<body data-user>, "" logged out); a
-//   copy is kept under the user its page names and shown only while that user is the one:
-//   another user or a logged-out visitor never gets it. Another user drops the copies of the
-//   one before, and logging out drops them all (offline.js says so). A page shown from a copy
-//   (or the offline page) never changes whose pages they are.
+//   copy is kept under the user its page names and shown only while that user is the one
+//   and his login lasts (<body data-user-expires>, kept in the copy): another user or a
+//   logged-out visitor never gets it. A page for another user or for nobody drops the copies
+//   of the one before at once, and so does logging out (offline.js says so). A page shown
+//   from a copy (or the offline page) never changes whose pages they are.
 // - Background Sync: the outbox (outbox.js, imported from the address the page registered
 //   this worker with) is sent from here too, in order, under the same lock as the pages.
 "use strict";
@@ -60,7 +61,7 @@ async function setUser(key) {
   currentUser = key;
   const meta = await caches.open(META);
   await meta.put(USER_KEY, new Response(key));
-  if (key && key !== before) await dropPages(key); // another user: nothing of the last one
+  if (key !== before) await dropPages(key); // another user, or nobody: nothing of the last one
 }
 
 async function dropPages(except) {
@@ -72,11 +73,14 @@ async function dropPages(except) {
   );
 }
 
-function userIn(html) {
+// What a page says of its user in its <body data-…>: null where it says nothing.
+function bodyData(html, name) {
   const body = /<body\b[^>]*>/i.exec(html);
-  const named = body && /\sdata-user="([^"]*)"/.exec(body[0]);
-  return named ? named[1] : null;
+  const found = body && new RegExp("\\sdata-" + name + '="([^"]*)"').exec(body[0]);
+  return found ? found[1] : null;
 }
+
+const userIn = (html) => bodyData(html, "user");
 
 // --- The app shell ---------------------------------------------------------------------
 
@@ -127,7 +131,14 @@ const pageKey = (url) => url.origin + url.pathname;
 async function keptPage(url) {
   const key = await user();
   if (!key) return undefined;
-  return caches.match(pageKey(url), { cacheName: PAGES + key, ignoreVary: true });
+  const cache = await caches.open(PAGES + key);
+  const copy = await cache.match(pageKey(url), { ignoreVary: true });
+  if (!copy) return undefined;
+  // Past the end of the login it was seen with, the person may have left the phone to others.
+  const ends = Number(bodyData(await copy.clone().text(), "user-expires"));
+  if (ends && Date.now() < ends) return copy;
+  await cache.delete(pageKey(url));
+  return undefined;
 }
 
 async function offlinePage() {

@@ -1,15 +1,28 @@
 """One phone, several people (issue 22): one browser has one login, which a login in any tab
 replaces in every tab. A hand kept on the phone is sent only under the login of the person who
-saved it."""
+saved it; the worker's copies of pages are one person's, shown only while his login lasts."""
 
+import datetime
 import json
 import re
+import time
 
 import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from scorebook.models import Hand
-from tests.e2e.test_offline import fill_hand, form_url, pending
+from tests.e2e.test_offline import (
+    controlled,
+    fill_hand,
+    form_url,
+    offline,
+    pending,
+    ready_for_offline,
+)
 from tests.e2e.test_record_hand import log_in, sheet_url
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -120,3 +133,72 @@ def test_one_tab_handed_over_keeps_the_hand_for_the_one_who_saved_it(phone, sess
     hand = Hand.objects.get()
     assert (hand.data["declarer"], hand.created_by.username) == ("Ana", "saso")
     assert script_errors(page) == []
+
+
+# --- The worker's copies of pages ---------------------------------------------------------
+
+
+def page_caches(context) -> list[str]:
+    [worker] = context.service_workers
+    names = worker.evaluate("caches.keys()")
+    return [name for name in names if name.startswith("scorebook-pages:")]
+
+
+def soon(condition, seconds=10):
+    """Wait for what the worker does after a page is answered (its waitUntil)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not done in time"
+        time.sleep(0.1)
+
+
+def login_ends_in(context, seconds) -> float:
+    """The browser's login ends `seconds` from now (as a login a fortnight old does): the
+    pages seen from now on say so. The time it ends, for time.time()."""
+    [cookie] = [c for c in context.cookies() if c["name"] == settings.SESSION_COOKIE_NAME]
+    login = SessionStore(session_key=cookie["value"])
+    login.set_expiry(timezone.now() + datetime.timedelta(seconds=seconds))
+    login.save()
+    return time.time() + seconds
+
+
+def no_copy_shown(page, url):
+    page.goto(url)
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    expect(page.locator("table.hands")).to_have_count(0)
+    expect(page.locator("form.hand-form")).to_have_count(0)
+
+
+def test_kept_pages_are_not_shown_once_the_login_has_ended(phone, session, members):
+    page = phone
+    log_in(page)
+    ends = login_ends_in(page.context, 12)
+    page.goto(sheet_url(session))
+    controlled(page)
+    page.get_by_role("button", name="Record a hand").click()
+    expect(page.get_by_role("heading", name=re.compile(r"^Hand \d+$"))).to_be_visible()
+    page.goto(sheet_url(session))  # through the worker: its copy says when the login ends
+    with offline(page.context):
+        page.goto(sheet_url(session))
+        expect(page.get_by_role("heading", name="Sheet")).to_be_visible()  # still his
+        time.sleep(max(0.0, ends - time.time()) + 0.5)
+        no_copy_shown(page, sheet_url(session))
+        no_copy_shown(page, form_url(session))
+
+
+def test_a_page_for_nobody_drops_the_copies_at_once_in_every_tab(phone, session, members):
+    page = phone
+    context = page.context
+    ready_for_offline(page, session)
+    other = context.new_page()
+    other.goto(sheet_url(session))
+    expect(other.get_by_role("heading", name="Sheet")).to_be_visible()
+    assert page_caches(context)
+
+    Session.objects.all().delete()  # the login ended on the server (expired, say)
+    other.goto(sheet_url(session))
+    expect(other.get_by_role("button", name="Log in")).to_be_visible()  # answered for nobody
+    soon(lambda: page_caches(context) == [])
+    with offline(context):
+        no_copy_shown(page, sheet_url(session))
+        no_copy_shown(other, form_url(session))
