@@ -1,6 +1,7 @@
 """One phone, several people (issue 22): one browser has one login, which a login in any tab
 replaces in every tab. A hand kept on the phone is sent only under the login of the person who
-saved it; the worker's copies of pages are one person's, shown only while his login lasts."""
+saved it; the worker's copies of pages are one person's, shown only while his login lasts;
+logging out needs no connection."""
 
 import datetime
 import json
@@ -11,6 +12,7 @@ import pytest
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
+from django.core.signals import request_started
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -22,6 +24,7 @@ from tests.e2e.test_offline import (
     offline,
     pending,
     ready_for_offline,
+    save_offline,
 )
 from tests.e2e.test_record_hand import log_in, sheet_url
 
@@ -202,3 +205,60 @@ def test_a_page_for_nobody_drops_the_copies_at_once_in_every_tab(phone, session,
     with offline(context):
         no_copy_shown(page, sheet_url(session))
         no_copy_shown(other, form_url(session))
+
+
+# --- Logging out without a connection -----------------------------------------------------
+
+
+def open_menu(page):
+    page.locator("details.site-menu > summary").press("Enter")  # as test_invitation.py does
+
+
+@pytest.mark.parametrize("tabs", [1, 2])
+def test_logging_out_offline_logs_out_every_tab_and_is_sent_first(tabs, phone, session, members):
+    page = phone
+    context = page.context
+    ready_for_offline(page, session)
+    pages = [page] + [context.new_page() for _ in range(tabs - 1)]
+    for tab in pages[1:]:
+        tab.goto(sheet_url(session))
+        expect(tab.get_by_role("heading", name="Sheet")).to_be_visible()
+    [login] = [c["value"] for c in context.cookies() if c["name"] == settings.SESSION_COOKIE_NAME]
+    arrived = []
+
+    def count(sender, environ, **kwargs):
+        if environ["PATH_INFO"] != "/sw.js":  # the browser's own update check of the worker
+            arrived.append((environ["REQUEST_METHOD"], environ["PATH_INFO"]))
+
+    with offline(context) as reached:
+        page.get_by_role("button", name="Record a hand").click()
+        save_offline(page, "Ana", "Cene", "40")
+        open_menu(page)
+        page.get_by_role("button", name="Log out").click()
+        for tab in pages:
+            expect(tab.get_by_role("heading", name="No connection")).to_be_visible()
+            expect(tab.get_by_role("link", name="Log in")).to_be_visible()
+            expect(tab.locator("details.site-menu")).to_have_count(0)
+        soon(lambda: page_caches(context) == [])
+        no_copy_shown(pages[-1], sheet_url(session))
+        no_copy_shown(page, form_url(session))
+        assert reached == [], f"offline, yet the server was asked for {reached}"
+        assert Session.objects.filter(session_key=login).exists()  # not yet: no connection
+        request_started.connect(count)
+    try:
+        page.goto(sheet_url(session))
+        expect(page.get_by_role("button", name="Log in")).to_be_visible()
+    finally:
+        request_started.disconnect(count)
+
+    assert arrived[0] == ("POST", "/accounts/logout/"), arrived
+    assert ("GET", sheet_url(session)) in arrived
+    assert not Session.objects.filter(session_key=login).exists()
+    # The hand waits for saso, and is sent as his when he logs in again.
+    assert Hand.objects.count() == 0
+    assert [kept["state"] for kept in outbox(page)] == ["waiting"]
+    log_in(page)
+    page.goto(sheet_url(session))
+    expect(page.locator("tbody.hand")).to_have_count(1, timeout=20_000)
+    assert Hand.objects.get().created_by == members["scorekeeper"]
+    assert script_errors(page) == []
