@@ -61,6 +61,20 @@ def outbox(page):
     return page.evaluate("ScorebookOutbox.entries()")
 
 
+def page_caches(context) -> list[str]:
+    [worker] = context.service_workers
+    names = worker.evaluate("caches.keys()")
+    return [name for name in names if name.startswith("scorebook-pages:")]
+
+
+def soon(condition, seconds=10):
+    """Wait for what the worker does after a page is answered (its waitUntil)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not done in time"
+        time.sleep(0.1)
+
+
 def test_a_hand_is_not_sent_under_the_login_of_somebody_who_logged_in_in_another_tab(
     phone, session, members
 ):
@@ -74,6 +88,8 @@ def test_a_hand_is_not_sent_under_the_login_of_somebody_who_logged_in_in_another
     log_in(alma_tab, "alma")  # saso's tab is alma's now too: one browser, one login
     alma_tab.goto(sheet_url(session))
     expect(alma_tab.get_by_role("heading", name="Sheet")).to_be_visible()
+    alma = alma_tab.evaluate("document.body.dataset.user")
+    soon(lambda: page_caches(context) == ["scorebook-pages:" + alma])  # none of saso's
     context.unroute(HAND_NEW)
 
     saso_tab.evaluate("ScorebookOutbox.sendAll()")  # what its round every 20 s does
@@ -141,20 +157,6 @@ def test_one_tab_handed_over_keeps_the_hand_for_the_one_who_saved_it(phone, sess
 # --- The worker's copies of pages ---------------------------------------------------------
 
 
-def page_caches(context) -> list[str]:
-    [worker] = context.service_workers
-    names = worker.evaluate("caches.keys()")
-    return [name for name in names if name.startswith("scorebook-pages:")]
-
-
-def soon(condition, seconds=10):
-    """Wait for what the worker does after a page is answered (its waitUntil)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "not done in time"
-        time.sleep(0.1)
-
-
 def login_ends_in(context, seconds) -> float:
     """The browser's login ends `seconds` from now (as a login a fortnight old does): the
     pages seen from now on say so. The time it ends, for time.time()."""
@@ -175,18 +177,20 @@ def no_copy_shown(page, url):
 def test_kept_pages_are_not_shown_once_the_login_has_ended(phone, session, members):
     page = phone
     log_in(page)
-    ends = login_ends_in(page.context, 12)
+    ends = login_ends_in(page.context, 20)  # time enough to see the pages first, when slow
     page.goto(sheet_url(session))
     controlled(page)
     page.get_by_role("button", name="Record a hand").click()
     expect(page.get_by_role("heading", name=re.compile(r"^Hand \d+$"))).to_be_visible()
     page.goto(sheet_url(session))  # through the worker: its copy says when the login ends
+    other = page.context.new_page()
     with offline(page.context):
-        page.goto(sheet_url(session))
-        expect(page.get_by_role("heading", name="Sheet")).to_be_visible()  # still his
+        for tab in (page, other):  # still his
+            tab.goto(sheet_url(session))
+            expect(tab.get_by_role("heading", name="Sheet")).to_be_visible()
         time.sleep(max(0.0, ends - time.time()) + 0.5)
         no_copy_shown(page, sheet_url(session))
-        no_copy_shown(page, form_url(session))
+        no_copy_shown(other, form_url(session))
 
 
 def test_a_page_for_nobody_drops_the_copies_at_once_in_every_tab(phone, session, members):
