@@ -275,13 +275,11 @@ async function sendLogout() {
   if (kept) {
     const { action, token } = await kept.json();
     try {
-      await fetch(action, {
-        method: "POST",
-        body: new URLSearchParams({ csrfmiddlewaretoken: token }),
-        credentials: "same-origin",
-        redirect: "manual", // its redirect to the login page says it is done
-        signal: AbortSignal.timeout(PAGE_TIMEOUT),
-      });
+      const reply = await postLogout(action, token);
+      // Refused: the page's token is from before a login in another tab, which changed the
+      // CSRF cookie; the cookie's own is the one of now.
+      const now = reply.status === 403 && (await csrfCookie());
+      if (now) await postLogout(action, now);
     } catch (error) {
       return false;
     }
@@ -289,6 +287,22 @@ async function sendLogout() {
   }
   logoutKept = false;
   return true;
+}
+
+function postLogout(action, token) {
+  return fetch(action, {
+    method: "POST",
+    body: new URLSearchParams({ csrfmiddlewaretoken: token }),
+    credentials: "same-origin",
+    redirect: "manual", // its redirect to the login page says it is done
+    signal: AbortSignal.timeout(PAGE_TIMEOUT),
+  });
+}
+
+async function csrfCookie() {
+  if (!self.cookieStore) return "";
+  const found = await self.cookieStore.get("csrftoken").catch(() => null);
+  return found ? found.value : "";
 }
 
 // --- What pages tell the worker ------------------------------------------------------------

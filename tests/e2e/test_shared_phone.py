@@ -14,6 +14,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
 from django.core.signals import request_started
 from django.utils import timezone
+from django.utils.crypto import get_random_string
 from playwright.sync_api import expect
 
 from scorebook.models import Hand
@@ -218,8 +219,14 @@ def open_menu(page):
     page.locator("details.site-menu > summary").press("Enter")  # as test_invitation.py does
 
 
-@pytest.mark.parametrize("tabs", [1, 2])
-def test_logging_out_offline_logs_out_every_tab_and_is_sent_first(tabs, phone, session, members):
+@pytest.mark.parametrize(
+    "tabs,new_csrf_cookie",
+    [(1, False), (2, False), (1, True)],
+    ids=["one-tab", "two-tabs", "csrf-cookie-changed"],
+)
+def test_logging_out_offline_logs_out_every_tab_and_is_sent_first(
+    tabs, new_csrf_cookie, phone, session, members
+):
     page = phone
     context = page.context
     ready_for_offline(page, session)
@@ -248,6 +255,9 @@ def test_logging_out_offline_logs_out_every_tab_and_is_sent_first(tabs, phone, s
         no_copy_shown(page, form_url(session))
         assert reached == [], f"offline, yet the server was asked for {reached}"
         assert Session.objects.filter(session_key=login).exists()  # not yet: no connection
+        if new_csrf_cookie:  # as a login in another tab since the page leaves it
+            [csrf] = [c for c in context.cookies() if c["name"] == settings.CSRF_COOKIE_NAME]
+            context.add_cookies([{**csrf, "value": get_random_string(32)}])
         request_started.connect(count)
     try:
         page.goto(sheet_url(session))
@@ -256,6 +266,8 @@ def test_logging_out_offline_logs_out_every_tab_and_is_sent_first(tabs, phone, s
         request_started.disconnect(count)
 
     assert arrived[0] == ("POST", "/accounts/logout/"), arrived
+    if new_csrf_cookie:  # refused with the page's token, sent again with the cookie's
+        assert arrived[1] == ("POST", "/accounts/logout/"), arrived
     assert ("GET", sheet_url(session)) in arrived
     assert not Session.objects.filter(session_key=login).exists()
     # The hand waits for saso, and is sent as his when he logs in again.
