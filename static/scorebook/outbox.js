@@ -482,7 +482,7 @@
     const item = field && mine.find((candidate) => candidate.clientId === field.value);
     if (!item) return false;
     form.dataset.entry = item.id;
-    say(words().fixing, [item.reason].concat(item.problems || []).filter(Boolean));
+    say(words().fixing, [reasonOf(item)].concat(item.problems || []).filter(Boolean));
     return true;
   }
 
