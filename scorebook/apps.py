@@ -17,12 +17,15 @@ class ScorebookConfig(AppConfig):
         # The engine says its words (lines, notes, problems) in the reader's language.
         words.use_language_source(translation.get_language)
 
-        from scorebook import accounts, language
+        from scorebook import accounts, context_processors, language
 
         accounts.register_checks()
 
         user_logged_in.connect(
             language.keep_the_cookies_choice, dispatch_uid="scorebook.language.login"
+        )
+        user_logged_in.connect(
+            context_processors.fix_login_expiry, dispatch_uid="scorebook.login_expiry"
         )
         request_finished.connect(
             language.forget_the_pages_language, dispatch_uid="scorebook.language.finished"

@@ -25,9 +25,13 @@ from django.templatetags.static import static
 from django.urls import Resolver404, resolve, reverse
 from django.utils.translation import gettext as _
 
+from scorebook.context_processors import key_of
+
 OUTBOX_HEADER = "X-Scorebook-Outbox"
+USER_HEADER = "X-Scorebook-User"  # whose hand: the key of the page that saved it
 UNAUTHORIZED = 401
 FORBIDDEN = 403
+CONFLICT = 409
 
 # The views whose POST is a hand typed at the table: a CSRF failure there keeps the fields.
 HAND_SAVES = frozenset({"scorebook:hand_new", "scorebook:hand_edit", "scorebook:hand_void"})
@@ -52,15 +56,27 @@ def outbox_answer(status_code: int, status: str, message: str, **extra: Any) -> 
 
 
 def outbox_login(view):
-    """An expired login answers the outbox with 401 and the login address: a redirect to the
-    login page would look like a success to a fetch that follows it. Pages keep the redirect."""
+    """A hand is sent only under the login of the person who saved it. An expired login
+    answers the outbox with 401 and the login address: a redirect to the login page would look
+    like a success to a fetch that follows it. Pages keep the redirect. Another person's login
+    (one browser shared: a login in one tab is every tab's) answers 409 "other-user": the hand
+    names whose it is (USER_HEADER, the saving page's user key) and waits for that person."""
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
-        if is_outbox(request) and not request.user.is_authenticated:
-            login = redirect_to_login(request.get_full_path())["Location"]
+        if not is_outbox(request):
+            return view(request, *args, **kwargs)
+        login = redirect_to_login(request.get_full_path())["Location"]
+        if not request.user.is_authenticated:
             message = _("You are logged out: log in again and the hand is sent.")
             return outbox_answer(UNAUTHORIZED, "login", message, login=login)
+        saved_by = request.headers.get(USER_HEADER)
+        # No header: an outbox script from before it was sent (a page open over a deploy).
+        if saved_by is not None and saved_by != key_of(request.user):
+            message = _(
+                "This hand was saved on this phone by someone else: it is sent when they log in."
+            )
+            return outbox_answer(CONFLICT, "other-user", message, login=login)
         return view(request, *args, **kwargs)
 
     return wrapper
@@ -203,7 +219,14 @@ def manifest(request):
 # What a page for anybody shows of the user: nothing. The worker keeps the offline page for
 # every user of the phone; it must not carry a name, a token or a message meant for one, and
 # it names nobody (no data-user: not even "logged out", which would tell the worker so).
-FOR_ANYBODY = {"user": AnonymousUser(), "user_key": None, "csrf_token": "", "messages": ()}
+FOR_ANYBODY = {
+    "user": AnonymousUser(),
+    "user_key": None,
+    "user_name": "",
+    "login_expires": None,
+    "csrf_token": "",
+    "messages": (),
+}
 
 
 def offline(request):

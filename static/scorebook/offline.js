@@ -10,7 +10,8 @@
 //   form, never the hand just saved with its score. htmx keeps no copies of pages at all
 //   (historyCacheSize 0 in base.html): Back after an htmx swap loads the page again;
 // - logging out drops the worker's copies of pages (the outbox stays: its hands are sent when
-//   their user logs in again).
+//   their user logs in again); without a connection too: the worker keeps the logout, shows
+//   every page logged out, and sends it first when the connection is back.
 (function () {
   "use strict";
 
@@ -23,6 +24,9 @@
     const named = document.querySelectorAll('link[href^="/static/"], script[src^="/static/"]');
     return Array.from(named, (element) => element.getAttribute(element.src ? "src" : "href"));
   }
+
+  // The worker that answers this page's requests (none before it took over, or at all).
+  const controller = () => navigator.serviceWorker && navigator.serviceWorker.controller;
 
   function tellWorker(worker) {
     worker.postMessage({ type: "shell", urls: staticFiles() });
@@ -114,6 +118,7 @@
 
   window.addEventListener("offline", showBanner);
   window.addEventListener("online", () => {
+    if (controller()) controller().postMessage({ type: "online" }); // a logout made offline first
     showBanner();
     scoreNow();
   });
@@ -129,15 +134,22 @@
 
   document.addEventListener("submit", (event) => {
     const form = event.target;
+    const logout = form.matches("form[data-logout]");
+    if (logout) sessionStorage.removeItem("htmx-history-cache"); // left from before it was 0
     if (!online() && !event.defaultPrevented && form.method === "post") {
       event.preventDefault(); // the outbox, which saves new hands offline, had its turn first
-      needsConnection(form.closest(".hand-form"));
+      // A phone handed over at a table without signal: the worker logs out now, the server
+      // hears it first thing when the connection is back.
+      const token = form.elements.csrfmiddlewaretoken;
+      if (logout && controller() && token) {
+        const kept = { type: "logout", offline: true, action: form.action, token: token.value };
+        controller().postMessage(kept);
+      } else {
+        needsConnection(form.closest(".hand-form"));
+      }
       return;
     }
-    if (!form.matches("form[data-logout]")) return;
-    sessionStorage.removeItem("htmx-history-cache"); // one left from before base.html said 0
-    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (worker) worker.postMessage({ type: "logout" });
+    if (logout && controller()) controller().postMessage({ type: "logout" });
   });
 
   function start() {

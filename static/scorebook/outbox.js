@@ -9,8 +9,9 @@
 //
 // The server's answers to a send (header X-Scorebook-Outbox: 1) are JSON: 200 "recorded";
 // 409 "differs" / "duplicate" / "closed" / "conflict" and 422 "invalid" need the scorekeeper;
-// 401 "login" and 403 "csrf" wait for a new login; anything else (no answer, a 5xx, a page
-// instead of JSON) means "not sent, try again".
+// 401 "login", 403 "csrf" and 409 "other-user" (the browser is logged in as somebody else
+// than the person who saved the hand) wait for a new login; anything else (no answer, a 5xx,
+// a page instead of JSON) means "not sent, try again".
 (function (global) {
   "use strict";
 
@@ -23,6 +24,7 @@
   const SEND_TIMEOUT = 10000; // ms; a save unanswered by then is kept and sent again later
   const WAITING = "waiting"; // sent by itself when the connection (or the login) is back
   const REFUSED = "refused"; // the server said no: the scorekeeper opens, resends or discards it
+  const OTHER_USER = "other-user"; // logged in as somebody else: waits for its own person
   // Fields the outbox sets itself on every send, whatever the form holds.
   const OWN_FIELDS = ["csrfmiddlewaretoken", "client_id", "device_id", "confirm_repeat", "save"];
 
@@ -117,7 +119,13 @@
         credentials: "same-origin",
         redirect: "manual", // a redirect (to a login page) is not a success
         signal: abort.signal,
-        headers: { "X-Scorebook-Outbox": "1", "X-CSRFToken": token, Accept: "application/json" },
+        headers: {
+          "X-Scorebook-Outbox": "1",
+          // Whose hand it is: one browser has one login, which a login in any tab replaces.
+          "X-Scorebook-User": item.user,
+          "X-CSRFToken": token,
+          Accept: "application/json",
+        },
       });
       const json = (response.headers.get("Content-Type") || "").startsWith("application/json");
       return { code: response.status, answer: json ? await response.json() : null };
@@ -146,11 +154,13 @@
     if (reply.code === 200 && answer.status === "recorded") {
       return { kind: "recorded", number: answer.number, repeat: Boolean(answer.repeat) };
     }
-    if (reply.code === 409 || reply.code === 422) {
+    // Not refused: it waits (and holds back nothing) until its own person logs in again.
+    const waits = reply.code === 401 || reply.code === 403 || answer.status === OTHER_USER;
+    if (!waits && (reply.code === 409 || reply.code === 422)) {
       const problems = problemsOf(answer);
       return { kind: "refused", status: answer.status, reason: answer.message || "", problems };
     }
-    if (reply.code === 401 || reply.code === 403) {
+    if (waits) {
       const login = answer.login || "";
       return { kind: "stopped", status: answer.status, reason: answer.message || "", login };
     }
@@ -314,6 +324,13 @@
     status.closest("#outbox").hidden = !status.textContent && !document.querySelector("#outbox li");
   }
 
+  // Why a hand waits, in words. Logged in as somebody else: log in as the one who saved it,
+  // named as his page named him (the server knows only that the login is not his).
+  function reasonOf(item) {
+    if (item.status !== OTHER_USER || !item.userName) return item.reason;
+    return (words().otherUser || item.reason).split("{name}").join(item.userName);
+  }
+
   function sheetOf(form) {
     return form.dataset.outboxSheet;
   }
@@ -343,6 +360,7 @@
     const item = bound || { created: Date.now() };
     Object.assign(item, {
       user: Outbox.user(),
+      userName: document.body.dataset.userName || "", // to say whose login it waits for
       url: form.dataset.outbox,
       sheet: sheetOf(form),
       fields: formFields(form),
@@ -423,7 +441,7 @@
     }
     if (after.state === WAITING) {
       askForSync();
-      return toSheet(sheetOf(form), "outbox", after.reason || words().kept);
+      return toSheet(sheetOf(form), "outbox", reasonOf(after) || words().kept);
     }
     if (after.status === "invalid" && global.htmx) return showProblems(form);
     say(after.reason, after.problems);
@@ -464,7 +482,7 @@
     const item = field && mine.find((candidate) => candidate.clientId === field.value);
     if (!item) return false;
     form.dataset.entry = item.id;
-    say(words().fixing, [item.reason].concat(item.problems || []).filter(Boolean));
+    say(words().fixing, [reasonOf(item)].concat(item.problems || []).filter(Boolean));
     return true;
   }
 
@@ -493,7 +511,7 @@
     reason.className = "reason";
     if (item.state === REFUSED) reason.textContent = item.reason;
     else if (held) reason.textContent = w.held;
-    else reason.textContent = item.reason ? w.waiting + " — " + item.reason : w.waiting;
+    else reason.textContent = item.reason ? w.waiting + " — " + reasonOf(item) : w.waiting;
     (item.state === REFUSED ? item.problems || [] : []).forEach((problem) => {
       const line = document.createElement("span");
       line.className = "problem";

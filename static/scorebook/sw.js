@@ -6,10 +6,15 @@
 // - Pages: the network first; when it fails or is slow, the copy last seen of my clubs, a
 //   club's home, a sheet or the hand form, kept per user, then /offline/. Whose pages: the
 //   user named in the last page the network answered (<body data-user>, "" logged out); a
-//   copy is kept under the user its page names and shown only while that user is the one:
-//   another user or a logged-out visitor never gets it. Another user drops the copies of the
-//   one before, and logging out drops them all (offline.js says so). A page shown from a copy
-//   (or the offline page) never changes whose pages they are.
+//   copy is kept under the user its page names and shown only while that user is the one
+//   and his login lasts (<body data-user-expires>, kept in the copy): another user or a
+//   logged-out visitor never gets it. A page for another user or for nobody drops the copies
+//   of the one before at once, and so does logging out (offline.js says so). A page shown
+//   from a copy (or the offline page) never changes whose pages they are.
+// - Logging out without a connection: the copies are dropped and every open page shows the
+//   site logged out at once; the logout itself is kept, and sent before any other request
+//   reaches the server when the connection is back (a phone handed over at a table without
+//   signal is not left logged in on the server for the next one to use).
 // - Background Sync: the outbox (outbox.js, imported from the address the page registered
 //   this worker with) is sent from here too, in order, under the same lock as the pages.
 "use strict";
@@ -19,6 +24,7 @@ const OFFLINE_URL = "/offline/";
 const PAGES = "scorebook-pages:"; // + the user's key
 const META = "scorebook-meta";
 const USER_KEY = "/__scorebook/user";
+const LOGOUT_KEY = "/__scorebook/logout"; // a logout made offline: its address and token
 const PAGE_TIMEOUT = 4000; // ms before a kept page is shown instead of waiting on the network
 const SHELL_SIZE = 60; // files; old versions of static files drop out first
 // Pages worth having without a connection: my clubs (where the installed app opens), a club's
@@ -60,8 +66,11 @@ async function setUser(key) {
   currentUser = key;
   const meta = await caches.open(META);
   await meta.put(USER_KEY, new Response(key));
-  if (key && key !== before) await dropPages(key); // another user: nothing of the last one
+  if (key !== before) await dropPages(key); // another user, or nobody: nothing of the last one
 }
+
+// Nobody's pages, whatever the worker took for the user before.
+const loggedOut = () => setUser("").then(() => dropPages(""));
 
 async function dropPages(except) {
   const names = await caches.keys();
@@ -72,11 +81,14 @@ async function dropPages(except) {
   );
 }
 
-function userIn(html) {
+// What a page says of its user in its <body data-…>: null where it says nothing.
+function bodyData(html, name) {
   const body = /<body\b[^>]*>/i.exec(html);
-  const named = body && /\sdata-user="([^"]*)"/.exec(body[0]);
-  return named ? named[1] : null;
+  const found = body && new RegExp("\\sdata-" + name + '="([^"]*)"').exec(body[0]);
+  return found ? found[1] : null;
 }
+
+const userIn = (html) => bodyData(html, "user");
 
 // --- The app shell ---------------------------------------------------------------------
 
@@ -127,7 +139,14 @@ const pageKey = (url) => url.origin + url.pathname;
 async function keptPage(url) {
   const key = await user();
   if (!key) return undefined;
-  return caches.match(pageKey(url), { cacheName: PAGES + key, ignoreVary: true });
+  const cache = await caches.open(PAGES + key);
+  const copy = await cache.match(pageKey(url), { ignoreVary: true });
+  if (!copy) return undefined;
+  // Past the end of the login it was seen with, the person may have left the phone to others.
+  const ends = Number(bodyData(await copy.clone().text(), "user-expires"));
+  if (ends && Date.now() < ends) return copy;
+  await cache.delete(pageKey(url));
+  return undefined;
 }
 
 async function offlinePage() {
@@ -188,14 +207,103 @@ async function staticFile(event) {
   return fresh;
 }
 
-self.addEventListener("fetch", (event) => {
+function answer(event, url) {
   const request = event.request;
-  if (request.method !== "GET") return; // saves go to the server (the outbox keeps them)
-  const url = new URL(request.url);
+  if (request.method !== "GET") return null; // saves go to the server (the outbox keeps them)
+  if (request.mode === "navigate") return page(event, url);
+  if (isStatic(url)) return staticFile(event);
+  return null;
+}
+
+// While a logout waits to be sent nothing else reaches the server: what a page asks for then
+// is answered as without a connection.
+async function withoutNetwork(event, url) {
+  if (event.request.mode === "navigate") return offlinePage();
+  const shell = isStatic(url) && (await caches.match(event.request, { cacheName: SHELL }));
+  return shell || Response.error();
+}
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === "navigate") event.respondWith(page(event, url));
-  else if (isStatic(url)) event.respondWith(staticFile(event));
+  if (logoutKept === false) {
+    const response = answer(event, url);
+    if (response) event.respondWith(response);
+    return;
+  }
+  event.respondWith(logoutFirst().then((sent) => {
+    if (!sent) return withoutNetwork(event, url);
+    return answer(event, url) || fetch(event.request);
+  }));
 });
+
+// --- Logging out without a connection ------------------------------------------------------
+
+let logoutKept = null; // whether a logout waits to be sent; null: not read since the worker woke
+let sendingLogout = null;
+// Read as the worker wakes: the requests after that need not wait for it.
+caches.match(LOGOUT_KEY, { cacheName: META }).then((kept) => {
+  if (logoutKept === null) logoutKept = Boolean(kept);
+}, () => {});
+
+async function logOutOffline(action, token) {
+  if (sendingLogout) await sendingLogout; // done with, so that it does not say "none waits"
+  const meta = await caches.open(META);
+  await meta.put(LOGOUT_KEY, new Response(JSON.stringify({ action, token })));
+  logoutKept = true;
+  await loggedOut();
+  // Every open page, this person's until now, shown again: as the site logged out.
+  const windows = await self.clients.matchAll({ type: "window" });
+  await Promise.all(windows.map((client) => client.navigate(client.url).catch(() => {})));
+}
+
+// The kept logout, sent first: true once the server has it (or none waits), false while the
+// connection is not back.
+function logoutFirst() {
+  if (logoutKept === false) return Promise.resolve(true);
+  if (!sendingLogout) {
+    const done = () => { sendingLogout = null; };
+    sendingLogout = sendLogout();
+    sendingLogout.then(done, done);
+  }
+  return sendingLogout;
+}
+
+async function sendLogout() {
+  const meta = await caches.open(META);
+  const kept = await meta.match(LOGOUT_KEY);
+  if (kept) {
+    const { action, token } = await kept.json();
+    try {
+      const reply = await postLogout(action, token);
+      // Refused: the page's token is from before a login in another tab, which changed the
+      // CSRF cookie; the cookie's own is the one of now.
+      const now = reply.status === 403 && (await csrfCookie());
+      if (now) await postLogout(action, now);
+    } catch (error) {
+      return false;
+    }
+    await meta.delete(LOGOUT_KEY);
+  }
+  logoutKept = false;
+  return true;
+}
+
+function postLogout(action, token) {
+  return fetch(action, {
+    method: "POST",
+    body: new URLSearchParams({ csrfmiddlewaretoken: token }),
+    credentials: "same-origin",
+    redirect: "manual", // its redirect to the login page says it is done
+    signal: AbortSignal.timeout(PAGE_TIMEOUT),
+  });
+}
+
+async function csrfCookie() {
+  if (!self.cookieStore) return "";
+  const found = await self.cookieStore.get("csrftoken").catch(() => null);
+  return found ? found.value : "";
+}
 
 // --- What pages tell the worker ------------------------------------------------------------
 
@@ -210,11 +318,18 @@ async function keepNow(path) {
 self.addEventListener("message", (event) => {
   const message = event.data || {};
   let work = null;
-  if (message.type === "logout") work = setUser("").then(() => dropPages(""));
+  const here = (url) => new URL(url, self.location.origin).origin === self.location.origin;
+  if (message.type === "logout" && message.offline) {
+    if (typeof message.action === "string" && here(message.action)) {
+      work = logOutOffline(message.action, String(message.token || ""));
+    }
+  } else if (message.type === "logout") work = loggedOut();
+  else if (message.type === "online") work = logoutFirst();
   else if (message.type === "shell" && Array.isArray(message.urls)) {
-    work = keepShell(message.urls.filter((url) => isStatic(new URL(url, self.location.origin))));
+    const urls = message.urls.filter((url) => isStatic(new URL(url, self.location.origin)));
+    work = logoutFirst().then((sent) => sent && keepShell(urls));
   } else if (message.type === "keep" && typeof message.url === "string") {
-    work = keepNow(message.url);
+    work = logoutFirst().then((sent) => sent && keepNow(message.url));
   }
   if (work) event.waitUntil(work.catch(() => {}));
 });
@@ -222,6 +337,7 @@ self.addEventListener("message", (event) => {
 // --- Background Sync: the outbox sent while no page is open ------------------------------
 
 async function sendOutbox() {
+  if (!(await logoutFirst())) throw new Error("the logout made offline goes first");
   await Outbox.sendAll();
   const key = await user();
   const left = (await Outbox.entries()).filter(

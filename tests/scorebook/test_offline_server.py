@@ -6,9 +6,11 @@ files, the per-user key, the QR code of the sheet and the logout that clears the
 from __future__ import annotations
 
 import datetime
+import email.utils
 import html
 import json
 import re
+import time
 import uuid
 
 import pytest
@@ -19,7 +21,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 
+from scorebook.context_processors import key_of
 from scorebook.models import Entry, Hand
+from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -250,6 +254,72 @@ def test_an_expired_login_is_401_for_the_outbox_and_a_redirect_for_a_page(sessio
     assert page.status_code == 302
     assert page["Location"].startswith("/accounts/login/")
     assert stored(session) == []
+
+
+def saved_by(user) -> dict[str, str]:
+    """The outbox's headers of a hand kept by a page of `user`."""
+    return {**OUTBOX, "X-Scorebook-User": key_of(user)}
+
+
+def test_a_hand_sent_under_another_login_is_409_other_user_and_not_recorded(
+    session, members, client_as
+):
+    """One browser, two tabs: alma logged in in the second tab, which logs saso's first tab in
+    as alma too; saso's tab sends the hand saso saved. It is not alma's to record."""
+    saso, alma = members["scorekeeper"], members["admin"]
+
+    answer = send(client_as(alma), session, headers=saved_by(saso))
+
+    assert answer.status_code == 409
+    assert answer.json() == {
+        "status": "other-user",
+        "message": "This hand was saved on this phone by someone else: "
+        "it is sent when they log in.",
+        "login": "/accounts/login/?next=" + url("scorebook:hand_new", session),
+    }
+    assert stored(session) == []
+    # Under the login that saved it, the same hand is recorded, as saso's.
+    recorded = send(client_as(saso), session, headers=saved_by(saso))
+    assert recorded.json() == {"status": "recorded", "number": 1, "repeat": False}
+    assert session.hands.get().created_by == saso
+
+
+def test_a_logged_out_outbox_is_asked_to_log_in_whoever_saved_the_hand(session, members, client_as):
+    answer = send(client_as(None), session, headers=saved_by(members["scorekeeper"]))
+    assert (answer.status_code, answer.json()["status"]) == (401, "login")
+    assert stored(session) == []
+
+
+def test_a_page_names_its_user_and_when_his_login_ends(members, client):
+    """The end is fixed at login: every page says the same one, also after the session was
+    saved again (the language chosen), and it is the session cookie's."""
+    user = members["scorekeeper"]
+    user.first_name, user.last_name = "Sašo", "Kos"
+    user.save()
+    client.login(username="saso", password=PASSWORD)
+
+    def body():
+        page = client.get(reverse("scorebook:my_clubs")).content.decode()
+        return re.search(r"<body[^>]*>", page).group(0)
+
+    def end(body):
+        return int(re.search(r'data-user-expires="(\d+)"', body).group(1))
+
+    first = body()
+    client.post(reverse("set_language"), {"language": "en"})
+    again = body()
+
+    assert f'data-user="{key_of(user)}"' in first
+    assert 'data-user-name="Sašo Kos"' in first
+    expires = end(first)
+    assert end(again) == expires
+    assert expires == int(client.session.get_expiry_date().timestamp() * 1000)
+    assert abs(expires / 1000 - (time.time() + settings.SESSION_COOKIE_AGE)) < 60
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]["expires"]
+    # Whole seconds, counted from the save: within a second or two.
+    assert abs(email.utils.parsedate_to_datetime(cookie).timestamp() - expires / 1000) < 3
+    client.logout()
+    assert "data-user-" not in client.get(reverse("login")).content.decode()
 
 
 # --- An expired page (CSRF) keeps the hand ----------------------------------------------------
