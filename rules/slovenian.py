@@ -32,6 +32,7 @@ from rules.variant import (
     Switch,
     Variant,
     contract,
+    contract_words,
 )
 from rules.words import Phrase, Say
 
@@ -152,8 +153,14 @@ def _read_bonus_values(value: Any, path: str, problems: Problems, current: dict)
 SWITCHES = {
     s.name: s
     for s in (
-        Switch("values", read_map=_read_values),
-        Switch("bonus_values", read_map=_read_bonus_values),
+        Switch("values", read_map=_read_values, keys=ALL_CONTRACTS, key_words=contract_words),
+        Switch(
+            "bonus_values",
+            read_map=_read_bonus_values,
+            keys=ALL_BONUSES,
+            key_words=labels.BONUSES.__getitem__,
+            pair=True,
+        ),
         Switch("round_difference", choices=(1, 5)),
         Switch("contra_scope", choices=("hand", "item")),
         Switch("max_contra", choices=(3, 4)),

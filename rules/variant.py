@@ -108,10 +108,19 @@ class Switch:
     low: int | None = None
     high: int | None = None
     read_map: Callable[[Any, str, Problems, Any], Any] | None = None
+    # A map's keys, in the order a form lists them, and their words; ``pair``: each value is
+    # [silent, announced] (a bonus's two values), not one number.
+    keys: tuple[str, ...] = ()
+    key_words: Callable[[str], Any] | None = None
+    pair: bool = False
 
     @property
     def label(self) -> str:
         return str(labels.SWITCHES[self.name])
+
+    def key_label(self, key: str) -> str:
+        """A key of a map in the reader's words ("beggar", "trula"); an unknown one as it is."""
+        return str(self.key_words(key)) if self.key_words is not None else key
 
     def read(self, value: Any, path: str, problems: Problems, current: Any) -> Any:
         if self.read_map is not None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import uuid
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -44,6 +46,20 @@ def start(client, club, players, choice, label="T1", variant="slovenian-4"):
     return client.post(url("session_start", club), {**data, **seats(players[:4])})
 
 
+def control_names(variant) -> list[str]:
+    """The form's controls of a variant's switches: one per switch, one per key of a table
+    (two for a bonus's silent and announced values)."""
+    names = []
+    for name, switch in variant.switches.items():
+        if switch.read_map is None:
+            names.append(f"switch_{name}")
+        elif switch.pair:
+            names += [f"switch_{name}__{key}__{i}" for key in switch.keys for i in (0, 1)]
+        else:
+            names += [f"switch_{name}__{key}" for key in switch.keys]
+    return names
+
+
 # --- Defining them ------------------------------------------------------------------------
 
 
@@ -51,9 +67,20 @@ def test_an_admin_adds_house_rules_from_the_variants_switches(club, members, cli
     client = client_as(members["admin"])
     form = client.get(add_url(club, "slovenian-4")).context["form"]
     variant = rules.get_variant("slovenian-4")
-    assert [f.name for f in form.switch_fields()] == [f"switch_{n}" for n in variant.switches]
-    # Beside each switch, what every preset says.
-    assert "seed: 1 · tarzs: 5" in form.fields["switch_round_difference"].help_text
+    assert [f.name for f in form.switch_fields()] == control_names(variant)
+    # Beside each switch, what every preset says, by the presets' names.
+    assert (
+        "standard rules: 1 · Tarok zveza Slovenije (TARZS): 5"
+        in form.fields["switch_round_difference"].help_text
+    )
+    # A table's values one field each, named by the game's word, the preset's as placeholder.
+    beggar = form["switch_values__beggar"]
+    assert (beggar.label, beggar.field.widget.attrs["placeholder"]) == ("beggar", "70")
+    announced = form["switch_bonus_values__trula__1"]
+    assert (announced.label, announced.field.widget.attrs["placeholder"]) == (
+        "trula, announced",
+        "20",
+    )
 
     response = client.post(
         add_url(club, "slovenian-4"),
@@ -65,7 +92,7 @@ def test_an_admin_adds_house_rules_from_the_variants_switches(club, members, cli
             "switch_radelc_penalty": "−100",
             "switch_round_difference": "5",
             "switch_mondfang": "0",
-            "switch_values": '{"beggar": 80}',
+            "switch_values__beggar": "80",
         },
     )
     assert response.status_code == 302
@@ -99,11 +126,9 @@ def test_an_admin_adds_house_rules_from_the_variants_switches(club, members, cli
         ("switch_mondfang", "1.5", "Enter a whole number."),
         ("switch_mondfang", "1e9", "Enter a number."),
         ("switch_mondfang", "999999999", "must be between −100000 and 100000"),
-        ("switch_values", '{"beggar": -5}', "beggar: must be at least 0"),
-        ("switch_values", '{"nope": 5}', "nope: unknown contract 'nope'"),
-        ("switch_values", "[1, 2]", "must be a JSON object"),
-        ("switch_values", "{beggar: 80}", "not readable JSON"),
-        ("switch_bonus_values", '{"trula": [10]}', "trula: [10] is not allowed"),
+        ("switch_values__beggar", "-5", "must be at least 0"),
+        ("switch_values__beggar", "80.5", "Enter a whole number."),
+        ("switch_bonus_values__trula__0", "-1", "[-1, 20] is not allowed"),
         ("switch_round_difference", "7", "Select a valid choice."),
         ("switch_radelci", '"yes"', "Select a valid choice."),
         ("preset", "fft", "Select a valid choice."),
@@ -128,7 +153,7 @@ def test_other_games_switches_are_offered_and_checked_the_same_way(club, members
         response = client.get(add_url(club, variant.id))
         assert response.status_code == 200
         names = [f.name for f in response.context["form"].switch_fields()]
-        assert names == [f"switch_{n}" for n in variant.switches]
+        assert names == control_names(variant)
     # Czech declarations paid individually; Zwanzigerrufen valat replaces the game.
     for variant_id, switch, choice in (
         ("czech", "declarations_payer", "individual"),
@@ -368,3 +393,65 @@ def test_a_preset_of_another_variant_is_refused_at_the_preset_field(
         "(FFT); choose one of standard rules, Tarok zveza Slovenije (TARZS)."
     ]
     assert not Session.objects.exists()
+
+
+def test_a_stored_set_opens_in_its_controls_and_saves_back_unchanged(club, members, client_as):
+    stored = {
+        "values": {"three": 15, "piccolo": 60},
+        "bonus_values": {"trula": [15, 30], "king-ultimo": [10, 20]},
+        "radelci": True,
+        "radelc_penalty": -100,
+        "contra_scope": "item",
+        "max_contra": 4,
+    }
+    found = HouseRules.objects.create(
+        club=club, variant="slovenian-4", name="Ours", preset="seed", overrides=stored
+    )
+    client = client_as(members["admin"])
+    edit = url("house_rules_edit", club, house_rules_id=found.pk)
+    form = client.get(edit).context["form"]
+    assert form["switch_values__three"].value() == "15"
+    assert form["switch_bonus_values__trula__1"].value() == "30"
+    posted = {name: form[name].value() for name in form.fields}
+    posted = {name: value for name, value in posted.items() if value not in (None, "")}
+    assert client.post(edit, posted).status_code == 302
+    found.refresh_from_db()
+    assert found.overrides == stored
+
+
+def test_what_no_control_knows_is_shown_and_kept(club, members, client_as):
+    """A set stored (or imported) with a key no control lists keeps it; the engine still
+    checks the whole set, and says what it refuses above the controls."""
+    stored = {"values": {"three": 15, "klop-deluxe": 5}, "old_switch": 1}
+    found = HouseRules.objects.create(
+        club=club, variant="slovenian-4", name="Old", preset="seed", overrides=stored
+    )
+    client = client_as(members["admin"])
+    edit = url("house_rules_edit", club, house_rules_id=found.pk)
+    page = client.get(edit).content.decode()
+    assert "klop-deluxe: 5" in page and "old_switch: 1" in page
+    response = client.post(edit, {"name": "Old", "preset": "seed", "switch_values__three": "20"})
+    assert response.status_code == 200
+    errors = response.context["form"].errors["__all__"]
+    assert any("klop-deluxe" in error for error in errors)
+    found.refresh_from_db()
+    assert found.overrides == stored  # refused as a whole: nothing changed
+
+
+def test_no_json_and_no_engine_id_on_the_house_rules_form(club, members, client_as):
+    page = client_as(members["admin"]).get(add_url(club, "slovenian-4")).content.decode()
+    fields = page.split("<form", 1)[1]
+    assert "{" not in fields.replace("{%", "")  # no JSON to type, no example of it
+    labels = re.findall(r"<label[^>]*>([^<]*)</label>", fields)
+    assert "Solo three" in labels and "Pagat ultimo, announced" in labels
+    assert not [label for label in labels if "-" in label or "_" in label]
+
+
+def test_a_bonus_the_preset_has_not_needs_both_values(club, members, client_as):
+    """Standard rules have no king ultimo: its silent value alone is not enough."""
+    data = {"name": "Ours", "preset": "seed", "switch_bonus_values__king-ultimo__0": "10"}
+    response = client_as(members["admin"]).post(add_url(club, "slovenian-4"), data)
+    assert response.context["form"].errors == {
+        "switch_bonus_values__king-ultimo__1": ["Enter both values of this bonus."]
+    }
+    assert not HouseRules.objects.exists()
