@@ -4,9 +4,8 @@ by a session when it starts, named on its page and in its export."""
 from __future__ import annotations
 
 import json
-import uuid
-
 import re
+import uuid
 
 import pytest
 from django.urls import reverse
