@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from functools import cached_property
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models.functions import Lower
@@ -261,6 +261,10 @@ class HouseRules(models.Model):
         return self.name
 
 
+# What a session's name needs when it is a tournament's table: select_related with it.
+WITH_TABLE = "tournament_table__round__tournament"
+
+
 class Session(models.Model):
     """One table on one evening. `rules` is frozen from rules.resolve_rules when it starts."""
 
@@ -299,6 +303,16 @@ class Session(models.Model):
     @property
     def preset(self) -> str:
         return str(self.rules.get("preset", ""))
+
+    @property
+    def table_name(self) -> str:
+        """The table in the reader's words: a tournament's table is said from its numbers
+        ("Advent cup · round 2 · table 3", in each reader's language), another as typed. Lists
+        read the tournament with the session (`WITH_TABLE`)."""
+        try:
+            return self.tournament_table.name
+        except ObjectDoesNotExist:
+            return self.table_label
 
     @property
     def variant_label(self) -> str:

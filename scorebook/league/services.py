@@ -45,7 +45,16 @@ from scorebook.league.models import (
     Rating,
     StaleFamily,
 )
-from scorebook.models import Club, Entry, Hand, Player, Season, Session, SessionSeat
+from scorebook.models import (
+    WITH_TABLE,
+    Club,
+    Entry,
+    Hand,
+    Player,
+    Season,
+    Session,
+    SessionSeat,
+)
 
 
 def family_variants() -> dict[str, list[str]]:
@@ -776,7 +785,7 @@ def player_summary(club: Club, player: Player) -> dict[str, Any]:
     # Up to three of each, and never the same evening in both lists: with four evenings,
     # the two best and the two worst.
     k = min(3, max(1, (summary["sessions"] or 0) // 2))
-    by_total = lines.select_related("session")
+    by_total = lines.select_related(f"session__{WITH_TABLE}")
     best = list(by_total.order_by("-total", "-date", "-session_id")[:k])
     worst = [
         line for line in by_total.order_by("total", "-date", "-session_id")[:k] if line not in best

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy
 
 from scorebook.access import club_view, get_for_club
 from scorebook.league import charts, services
-from scorebook.models import Player, Role, Season, Session
+from scorebook.models import WITH_TABLE, Player, Role, Season, Session
 
 LEDGER_PAGE = 20
 
@@ -23,7 +23,11 @@ def ledger(request):
         request.GET.get("page")
     )
     ids = list(page.object_list)
-    sessions = Session.objects.filter(pk__in=ids).prefetch_related("seats__player")
+    sessions = (
+        Session.objects.filter(pk__in=ids)
+        .select_related(WITH_TABLE)
+        .prefetch_related("seats__player")
+    )
     rows = services.ledger_rows(club, sorted(sessions, key=lambda s: ids.index(s.pk)))
     return render(request, "league/ledger.html", {"page": page, "rows": rows})
 

@@ -11,6 +11,7 @@ import zoneinfo
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.models import Club, Player, Session, account_name
@@ -176,6 +177,16 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} T{self.number}"
+
+    @property
+    def name(self) -> str:
+        """ "Advent cup · round 2 · table 3" in the reader's language: kept as numbers, said
+        when read, so a French member reads the table of a Slovenian organiser in French."""
+        where = gettext(" · round %(round)d · table %(table)d") % {
+            "round": self.round.number,
+            "table": self.number,
+        }
+        return self.round.tournament.name + where
 
 
 class Placement(models.Model):

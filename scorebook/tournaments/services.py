@@ -678,17 +678,6 @@ def _random_order(tournament: Tournament, number: int, players: Iterable[Registr
     return players
 
 
-def _label(tournament: Tournament, round_number: int, table_number: int) -> str:
-    """ "Advent cup · round 2 · table 3", the name shortened to fit a session's table label."""
-    where = _(" · round %(round)d · table %(table)d") % {
-        "round": round_number,
-        "table": table_number,
-    }
-    room = Session._meta.get_field("table_label").max_length - len(where)
-    name = tournament.name if len(tournament.name) <= room else tournament.name[: room - 1] + "…"
-    return name + where
-
-
 def _open_table(tournament, rnd, number, group, now, user, slot=None) -> Table:
     variant_id = family_variant(tournament.variant, len(group))
     session = core.start_session(
@@ -698,7 +687,6 @@ def _open_table(tournament, rnd, number, group, now, user, slot=None) -> Table:
         players=[r.player for r in group],
         user=user,
         date=timezone.localtime(now, tournament.tz).date(),
-        table_label=_label(tournament, rnd.number, number),
     )
     table = Table.objects.create(round=rnd, number=number, session=session)
     Placement.objects.bulk_create(

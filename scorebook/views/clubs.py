@@ -9,7 +9,7 @@ from scorebook import services
 from scorebook.access import club_view
 from scorebook.collation import alphabetical
 from scorebook.forms import ClubForm, ClubSettingsForm
-from scorebook.models import Club, Role
+from scorebook.models import WITH_TABLE, Club, Role
 
 RECENT_SESSIONS = 10
 
@@ -53,7 +53,7 @@ def club_settings(request):
 @club_view(role=Role.VIEWER)
 def club_home(request):
     club = request.club
-    sessions = club.sessions.prefetch_related("seats__player")
+    sessions = club.sessions.select_related(WITH_TABLE).prefetch_related("seats__player")
     return render(
         request,
         "scorebook/club_home.html",

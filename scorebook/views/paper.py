@@ -75,7 +75,7 @@ def paper_rows(
 
 
 def _heading(session: Session, variant: rules.Variant) -> str:
-    parts = [variant.label, session.table_label, date_format(session.date, "SHORT_DATE_FORMAT")]
+    parts = [variant.label, session.table_name, date_format(session.date, "SHORT_DATE_FORMAT")]
     return " · ".join(part for part in parts if part)
 
 

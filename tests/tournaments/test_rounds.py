@@ -50,15 +50,24 @@ def test_seven_players_make_a_four_and_a_three_table(started):
     assert [t.session.variant for t in tables] == ["slovenian-4", "slovenian-3"]
     assert [len(seated(t)) for t in tables] == [4, 3]
     assert not Placement.objects.filter(round__tournament=tournament, table=None).exists()
-    # Every table is an ordinary session of the club, labelled for the tournament.
-    assert tables[0].session.table_label == "Advent cup · round 1 · table 1"
+    # Every table is an ordinary session of the club, named for the tournament.
+    assert tables[0].session.table_name == "Advent cup · round 1 · table 1"
     assert tables[0].session.club == tournament.club
 
 
-def test_a_long_name_is_shortened_so_the_table_label_keeps_round_and_table():
-    tournament = Tournament(name="Ljubljana open winter championship of tarok")
-    assert services._label(tournament, 2, 13) == "Ljubljana open win… · round 2 · table 13"
-    assert len(services._label(tournament, 2, 13)) == 40
+def test_a_table_is_named_in_each_readers_language_and_never_cut(started):
+    """Stored as numbers, said when read: the organiser's language is nobody else's."""
+    from django.utils import translation
+
+    tournament = started(4, name="Ljubljana open winter championship of tarok")
+    session = tables_of(tournament, 1)[0].session
+    assert session.table_label == ""  # no words of whoever drew
+    with translation.override("fr"):
+        assert (
+            session.table_name == "Ljubljana open winter championship of tarok · tour 1 · table 1"
+        )
+    with translation.override("sl"):
+        assert session.table_name == "Ljubljana open winter championship of tarok · krog 1 · miza 1"
 
 
 def test_the_draw_is_random_but_the_seed_replays_it(started, make_tournament, people):
@@ -266,3 +275,28 @@ def test_bracket_order_keeps_the_first_seeds_apart():
     assert services.bracket_positions(2) == [1, 2]
     assert services.bracket_positions(4) == [1, 4, 2, 3]
     assert services.bracket_positions(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+
+
+def test_the_migration_forgets_labels_stored_in_the_drawers_language(started):
+    """Tables drawn before: their label said in whoever drew's words is cleared (from the
+    tables' side, never by reading the label), and the name is said from the numbers."""
+    import importlib
+
+    from django.apps import apps
+
+    from scorebook.models import Session
+
+    migration = importlib.import_module(
+        "scorebook.tournaments.migrations.0003_table_names_in_words"
+    )
+    tournament = started(4)
+    session = tables_of(tournament, 1)[0].session
+    Session.objects.filter(pk=session.pk).update(table_label="Advent cup · krog 1 · miza 1")
+    other = Session.objects.create(
+        club=tournament.club, variant="slovenian-4", date=session.date, table_label="A"
+    )
+    migration.forget_stored_names(apps, None)
+    session.refresh_from_db()
+    other.refresh_from_db()
+    assert (session.table_label, other.table_label) == ("", "A")
+    assert session.table_name == "Advent cup · round 1 · table 1"
