@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 
 from scorebook.errors import ServiceError
 from scorebook.language import mail_language
-from scorebook.models import Club, Invitation, Membership
+from scorebook.models import Club, Invitation, Membership, account_name
 from scorebook.textinput import PlainTextForm
 
 logger = logging.getLogger(__name__)
@@ -108,7 +108,8 @@ def send(request, invitation: Invitation) -> bool:
         context = {
             "club": invitation.club,
             "user": invitation.user,
-            "invited_by": invitation.invited_by,
+            # By his name, as the club's pages name him; his username only where he has none.
+            "inviter": invitation.invited_by and account_name(invitation.invited_by),
             "link": link(request, invitation),
             "valid_for": valid_for(),
         }

@@ -340,3 +340,11 @@ def test_an_admin_may_leave_when_another_admin_stays(club, members, admin):
     response = admin.post(club_url("club_leave", club))
     assert response["Location"] == reverse("scorebook:my_clubs")
     assert not Membership.objects.filter(user=members["admin"], club=club).exists()
+
+
+def test_the_mail_names_the_inviter_as_the_clubs_pages_do(club, members, admin):
+    members["admin"].first_name, members["admin"].last_name = "Alma", "Kos"
+    members["admin"].save()
+    invite(admin, club)
+    [message] = mail.outbox
+    assert "Alma Kos added you to Ljubljana Tarock" in message.body
