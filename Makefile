@@ -1,11 +1,12 @@
-# Two commands: `make run` and `make test`. Everything else is a helper for them.
+# Two commands: `make run` and `make test`. Everything else is a helper for them; `make test-fast`
+# is `make test` without the browser tests, in under a minute, for the loop between edits.
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP_QUIET := --quiet --disable-pip-version-check
 PORT ?= 8000
 
-.PHONY: run port-free demo demo-reset test lint messages clean
+.PHONY: run port-free demo demo-reset test test-fast lint messages clean
 # One step after another: `make run` checks the port before it installs or migrates anything.
 .NOTPARALLEL:
 
@@ -58,8 +59,16 @@ demo-reset: $(VENV)/.install-run
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py demo --reset --port $(PORT)
 
+# The whole suite on every core (pytest-xdist: a worker each, with its own test database, live
+# server and browser; a group of tests that share work stays on one worker), then the ten
+# slowest tests. `.venv/bin/python -m pytest -p no:xdist` runs it in one process.
 test: $(VENV)/.install-test
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadgroup --durations=10
+
+# Everything but the browser tests (marked e2e): a minute at most, for the loop between edits.
+# `make test` before a commit runs them too.
+test-fast: $(VENV)/.install-test
+	$(PY) -m pytest -n auto -m "not e2e"
 
 lint: $(VENV)/.install-test
 	$(VENV)/bin/ruff check .

@@ -23,5 +23,8 @@ AXES_ENABLED = False
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
-# The demo command keeps its admin's password in a file: a test run's goes to a temporary one.
-DEMO_LOGIN_FILE = Path(tempfile.gettempdir()) / f"scorebook-demo-login-{os.getpid()}"
+# The demo command keeps its admin's password in a file: a test process's (each xdist worker is
+# one) goes to a folder made for it and removed as it ends. A file named by the process id, in
+# the shared temporary folder, outlived the run, for a later process given that id to find.
+_DEMO_LOGIN_DIR = tempfile.TemporaryDirectory(prefix="scorebook-demo-login-")
+DEMO_LOGIN_FILE = Path(_DEMO_LOGIN_DIR.name) / "demo-login"

@@ -1,4 +1,5 @@
-"""Fixtures shared by the app and browser tests, and the rule that a skipped test fails the run."""
+"""Fixtures shared by the app and browser tests, the rule that a skipped test fails the run, and
+the rule that a browser test is marked e2e (so that `make test-fast`, `-m "not e2e"`, skips it)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,21 @@ import pytest
 ACCEPTED_SKIP_PREFIX = "CI-ACCEPTED:"
 
 
+def pytest_collection_modifyitems(config, items):
+    unmarked = [
+        item.nodeid
+        for item in items
+        if "browser" in item.fixturenames and item.get_closest_marker("e2e") is None
+    ]
+    if unmarked:
+        raise pytest.UsageError(
+            "A browser test must be marked e2e (make test-fast leaves those out): "
+            + ", ".join(unmarked)
+        )
+
+
+# Under pytest-xdist this runs in the controller too, whose terminal reporter has every
+# worker's reports (tests/scorebook/test_suite_rules.py runs a skip under -n 2).
 def pytest_sessionfinish(session, exitstatus):
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     if reporter is None:

@@ -4,6 +4,10 @@ The pages are read from the URL resolver (tests/scorebook/test_access.py's `url_
 page is checked too. Each one the demo admin may GET as HTML is loaded with every <details> open
 and must fit the screen (nothing scrolls sideways, the page nor a box in it) and give a thumb
 targets at least 44 px high. The hand form is checked for every variant, as its fields differ.
+
+A language's two sizes share one login and one navigation per page: the page is measured at
+360 × 780, resized to 412 × 915 and measured again (loaded again only if it reads the size as
+it loads). Each (page, language, size) is measured as before, each test asserts its own.
 """
 
 from __future__ import annotations
@@ -166,14 +170,31 @@ def _pages(demo_club) -> list[str]:
     return urls
 
 
-# Every language the site speaks: each has its own long words (German's are longest, French
-# and Czech run long on buttons). The cookie speaks before the demo club's own language.
-@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
-@pytest.mark.parametrize("phone_size", sorted(PHONES))
-def test_every_page_fits_a_phone_and_a_thumb(browser, live_server, demo_club, phone_size, language):
+# A page that reads the screen's size as it loads: htmx's `revealed` and `intersect` triggers ask
+# whether an element is in view (the sheet's "Earlier hands" link). Such a page is loaded again
+# at each size; any other is measured, resized and measured again, in one navigation, as no
+# script of ours reads the size (tests/scorebook/test_suite_rules.py keeps it so).
+READS_SIZE_AT_LOAD = """() => document.querySelector(
+  ['revealed', 'intersect'].map(t => `[hx-trigger*=${t}], [data-hx-trigger*=${t}]`).join(', ')
+) !== null"""
+
+# What a language's pages measured, kept for its other phone size: whichever of the two tests
+# of a language runs first measures both sizes, the other reads its own. `make test` keeps the
+# two on one worker (xdist_group under --dist loadgroup); anywhere else each still passes alone.
+MEASURED: dict[str, dict] = {}
+
+
+def _viewport(phone_size: str) -> dict[str, int]:
     width, height = PHONES[phone_size]
+    return {"width": width, "height": height}
+
+
+def measure_every_page(browser, live_server, demo_club, language) -> dict:
+    """{"pages": the pages the demo admin may GET as HTML, in order, "sizes": {phone size: [(page,
+    its problems), ...]}}: every page measured at every size of PHONES, in `language`."""
+    sizes = sorted(PHONES)
     context = browser.new_context(
-        viewport={"width": width, "height": height},
+        viewport=_viewport(sizes[0]),
         device_scale_factor=2.625,
         is_mobile=True,
         has_touch=True,
@@ -189,8 +210,8 @@ def test_every_page_fits_a_phone_and_a_thumb(browser, live_server, demo_club, ph
     page.locator("#id_password").fill(demo_password(settings.DEMO_LOGIN_FILE))
     page.locator("main button[type=submit]").click()
     page.wait_for_url("**/")
-    problems = []
-    checked = 0
+    pages = []
+    measured = {size: [] for size in sizes}
     for url in _pages(demo_club):
         # Asked first without navigating (the context's cookies go along): a POST-only view's
         # empty 405, or a download, sends the browser to an error page whose navigation can
@@ -198,15 +219,43 @@ def test_every_page_fits_a_phone_and_a_thumb(browser, live_server, demo_club, ph
         answer = page.request.get(url, max_redirects=0)
         if answer.status != 200 or not answer.headers["content-type"].startswith("text/html"):
             continue
-        page.goto(url)
-        checked += 1
-        if (spoken := page.evaluate("document.documentElement.lang")) != language:
-            problems.append(f"{url}: the page speaks {spoken!r}, not {language!r}")
-        found = page.evaluate(MEASURE, list(KNOWN_WIDE))
-        if found["scroll"] > 0:
-            problems.append(f"{url}: the page scrolls {found['scroll']} px sideways")
-        problems += [f"{url}: {box}" for box in found["boxes"]]
-        problems += [f"{url}: {target} is under {MIN_TARGET} px high" for target in found["small"]]
+        pages.append(url)
+        for size in sizes:
+            page.set_viewport_size(_viewport(size))
+            if size == sizes[0] or page.evaluate(READS_SIZE_AT_LOAD):
+                page.goto(url)
+            problems = []
+            if (spoken := page.evaluate("document.documentElement.lang")) != language:
+                problems.append(f"{url}: the page speaks {spoken!r}, not {language!r}")
+            found = page.evaluate(MEASURE, list(KNOWN_WIDE))
+            if found["scroll"] > 0:
+                problems.append(f"{url}: the page scrolls {found['scroll']} px sideways")
+            problems += [f"{url}: {box}" for box in found["boxes"]]
+            problems += [
+                f"{url}: {target} is under {MIN_TARGET} px high" for target in found["small"]
+            ]
+            measured[size].append((url, problems))
     context.close()
-    assert checked > 30, "the pages were not reached: is the demo admin logged in?"
+    return {"pages": pages, "sizes": measured}
+
+
+# Every language the site speaks: each has its own long words (German's are longest, French
+# and Czech run long on buttons). The cookie speaks before the demo club's own language.
+@pytest.mark.parametrize(
+    "language",
+    [
+        pytest.param(code, marks=pytest.mark.xdist_group(f"every-page-{code}"))
+        for code, _name in settings.LANGUAGES
+    ],
+)
+@pytest.mark.parametrize("phone_size", sorted(PHONES))
+def test_every_page_fits_a_phone_and_a_thumb(browser, live_server, request, phone_size, language):
+    if language not in MEASURED:
+        demo_club = request.getfixturevalue("demo_club")
+        MEASURED[language] = measure_every_page(browser, live_server, demo_club, language)
+    pages, measured = MEASURED[language]["pages"], MEASURED[language]["sizes"][phone_size]
+    assert len(pages) > 30, "the pages were not reached: is the demo admin logged in?"
+    # Every page at this size, in this language: the same (page, language, size) as ever.
+    assert [url for url, _problems in measured] == pages
+    problems = [problem for _url, problems in measured for problem in problems]
     assert not problems, "\n".join(problems)

@@ -71,3 +71,20 @@ def test_demo_loads_without_serving_and_demo_reset_makes_a_new_password():
 
 def test_the_kept_login_is_ignored_by_git():
     assert "/.demo-login" in (ROOT / ".gitignore").read_text().splitlines()
+
+
+def test_test_runs_the_whole_suite_on_every_core_and_names_the_slowest():
+    header = (ROOT / "Makefile").read_text().splitlines()[:2]
+    assert "`make run` and `make test`" in header[0]
+    step = make("-n", "test").stdout.splitlines()[-1]
+    assert step.endswith("-m pytest -n auto --dist loadgroup --durations=10"), step
+
+
+def test_test_fast_runs_everything_but_the_browser_tests():
+    assert any(
+        "`make test-fast`" in line for line in (ROOT / "Makefile").read_text().splitlines()[:2]
+    )
+    step = make("-n", "test-fast").stdout.splitlines()[-1]
+    assert step.endswith('-m pytest -n auto -m "not e2e"'), step
+    # Browser tests are the ones marked e2e: tests/conftest.py refuses an unmarked one.
+    assert "make test-fast" in (ROOT / "README.md").read_text()
