@@ -20,7 +20,7 @@ import rules
 from rules import labels
 from rules.notes import number_text
 from scorebook.errors import ServiceError
-from scorebook.models import Club, HouseRules, Session
+from scorebook.models import Club, HouseRules, Session, preset_label
 
 # The start form's value for one of the club's sets: "house-12"; a bare word is a preset.
 CHOICE_PREFIX = "house-"
@@ -107,7 +107,7 @@ def choose(club: Club, variant: rules.Variant, choice: str) -> Chosen:
             _("%(variant)s has no house rules called %(preset)s; choose one of %(names)s.")
             % {
                 "variant": variant.label,
-                "preset": labels.PRESETS.get(choice, choice),
+                "preset": preset_label(choice),
                 "names": ", ".join(name for _id, name in preset_choices(variant)),
             },
             "preset",
@@ -138,7 +138,7 @@ def start_choices(club: Club) -> list[tuple[str, Any]]:
 
 def preset_choices(variant: rules.Variant) -> list[tuple[str, str]]:
     """The variant's presets: (id, name in the reader's words)."""
-    return [(name, str(labels.PRESETS.get(name, name))) for name in variant.presets]
+    return [(name, preset_label(name)) for name in variant.presets]
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,7 @@ class VariantSets:
         """The name a new session of the variant starts with: the default set's, else the
         variant's default preset's, in the reader's words."""
         found = [s.name for s in self.sets if s.is_default]
-        return found[0] if found else str(labels.PRESETS[self.variant.default_preset])
+        return found[0] if found else preset_label(self.variant.default_preset)
 
     @property
     def preset_names(self) -> list[str]:

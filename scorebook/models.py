@@ -228,6 +228,11 @@ def season_on(club: Club, date: datetime.date) -> Season | None:
 MAX_HOUSE_RULES_NAME = 60  # a sheet's `house_rules` (rules.reader.MAX_HOUSE_RULES)
 
 
+def preset_label(preset: str) -> str:
+    """A preset in the reader's words: "Tarok zveza Slovenije (TARZS)", "standard rules"."""
+    return str(labels.PRESETS.get(preset, preset))
+
+
 class HouseRules(models.Model):
     """A club's own rules for a variant: a preset and the switches it overrides (RULES.md §10).
 
@@ -259,6 +264,10 @@ class HouseRules(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def preset_label(self) -> str:
+        return preset_label(self.preset)
 
 
 # What a session's name needs when it is a tournament's table: select_related with it.
@@ -321,8 +330,7 @@ class Session(models.Model):
 
     @property
     def preset_label(self) -> str:
-        """The preset in the reader's words: "Tarok zveza Slovenije (TARZS)", "standard rules"."""
-        return str(labels.PRESETS.get(self.preset, self.preset))
+        return preset_label(self.preset)
 
     def seated_players(self) -> list["Player"]:
         return [seat.player for seat in self.seats.select_related("player").order_by("position")]

@@ -19,11 +19,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import rules
-from rules import labels
 from scorebook import house_rules
 from scorebook.access import club_view, get_for_club
 from scorebook.errors import ServiceError
-from scorebook.models import MAX_HOUSE_RULES_NAME, HouseRules, Role
+from scorebook.models import MAX_HOUSE_RULES_NAME, HouseRules, Role, preset_label
 from scorebook.textinput import InputError, PlainTextForm, number, plain_text_field
 from scorebook.views.confirm import ASK, confirm_page
 
@@ -147,7 +146,7 @@ def _switch_field(variant: rules.Variant, name: str, switch) -> forms.Field:
     preset's value, which the help beside it shows for every preset."""
     presets = {preset: values[name] for preset, values in variant.presets.items()}
     shown = " · ".join(
-        f"{labels.PRESETS.get(preset, preset)}: {house_rules.value_text(name, value)}"
+        f"{preset_label(preset)}: {house_rules.value_text(name, value)}"
         for preset, value in presets.items()
     )
     help_text = _("Empty keeps the preset's value (%(presets)s).") % {"presets": shown}

@@ -8,11 +8,15 @@ targets at least 44 px high. The hand form is checked for every variant, as its 
 A language's two sizes share one login and one navigation per page: the page is measured at
 360 × 780, resized to 412 × 915 and measured again (loaded again only if it reads the size as
 it loads). Each (page, language, size) is measured as before, each test asserts its own.
+
+At 360 px, once per page and language, axe-core (tests/e2e/vendor/) checks the page as it
+stands, and its visible text must show no engine id and no JSON (tests/e2e/engine_ids.py).
 """
 
 from __future__ import annotations
 
 import datetime
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -23,6 +27,7 @@ import rules
 from scorebook import hands, services
 from scorebook.management.commands.demo import ADMIN_USERNAME, CLUB_SLUG, demo_password
 from scorebook.models import Club, Membership, Player, Role, Session
+from tests.e2e.engine_ids import ids_in
 from tests.scorebook.test_access import _a_tournament, _a_walk_in, url_names
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -184,6 +189,19 @@ READS_SIZE_AT_LOAD = """() => document.querySelector(
 MEASURED: dict[str, dict] = {}
 
 
+AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
+# axe-core over the page as it stands, every rule but the experimental ones; its violations as
+# "rule (impact): the first elements' selectors and why".
+RUN_AXE = """async () => {
+  // A transition under way (a <details> just opened) would be measured half-faded.
+  document.getAnimations().forEach(animation => animation.finish());
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.map(v => `axe ${v.id} (${v.impact}): `
+    + v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' '
+      + n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)).join(' | '));
+}"""
+
+
 def _viewport(phone_size: str) -> dict[str, int]:
     width, height = PHONES[phone_size]
     return {"width": width, "height": height}
@@ -234,9 +252,22 @@ def measure_every_page(browser, live_server, demo_club, language) -> dict:
             problems += [
                 f"{url}: {target} is under {MIN_TARGET} px high" for target in found["small"]
             ]
+            if size == sizes[0]:  # once per page and language, at 360 px
+                problems += [f"{url}: {found}" for found in _axe(page)]
+                problems += [
+                    f"{url}: {found}" for found in ids_in(page.inner_text("body"), language)
+                ]
             measured[size].append((url, problems))
     context.close()
     return {"pages": pages, "sizes": measured}
+
+
+def _axe(page) -> list[str]:
+    """axe-core's violations of the page, injected as a script of the test (the CSP, which
+    allows no inline script, governs the page's own scripts, not the test's evaluate)."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE)
+    return page.evaluate(RUN_AXE)
 
 
 # Every language the site speaks: each has its own long words (German's are longest, French
