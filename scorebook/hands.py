@@ -38,7 +38,16 @@ from rules.scoring import MAX_HANDS, Running, amount_json, play, read_sheet, sta
 from rules.words import phrase_from_json, phrase_json, phrase_text
 from scorebook.amounts import cents
 from scorebook.errors import Refusal, ServiceError
-from scorebook.models import Club, Entry, Hand, Player, Session, SessionSeat, season_on
+from scorebook.models import (
+    WITH_TABLE,
+    Club,
+    Entry,
+    Hand,
+    Player,
+    Session,
+    SessionSeat,
+    season_on,
+)
 from scorebook.signals import announce_hands_changed
 
 # --- The stored hand: built here, read here ---------------------------------------------------
@@ -55,10 +64,11 @@ def engine_sheet(session: Session) -> Sheet:
 
 def seated_session(**lookup: Any) -> Session | None:
     """The session matching `lookup` (a Session lookup: pk=…, club=…) with its seated
-    players' names (`seat_names`), in one statement; None when there is none."""
+    players' names (`seat_names`) and its tournament table if it is one (its name), in one
+    statement; None when there is none."""
     seats = (
         SessionSeat.objects.filter(**{f"session__{key}": value for key, value in lookup.items()})
-        .select_related("session")
+        .select_related(f"session__{WITH_TABLE}")  # the session, and its name if a table
         .annotate(name=F("player__name"))
         .order_by("position")
     )

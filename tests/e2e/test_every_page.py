@@ -192,7 +192,7 @@ MEASURED: dict[str, dict] = {}
 AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
 # axe-core over the page as it stands, every rule but the experimental ones; its violations as
 # "rule (impact): the first elements' selectors and why".
-RUN_AXE = """async () => {
+RUN_AXE = r"""async () => {
   // A transition under way (a <details> just opened) would be measured half-faded.
   document.getAnimations().forEach(animation => animation.finish());
   const result = await axe.run(document, {resultTypes: ['violations']});
