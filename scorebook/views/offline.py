@@ -23,9 +23,11 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import Resolver404, resolve, reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scorebook.context_processors import key_of
+from scorebook.language import supported
 
 OUTBOX_HEADER = "X-Scorebook-Outbox"
 USER_HEADER = "X-Scorebook-User"  # whose hand: the key of the page that saved it
@@ -218,8 +220,11 @@ def manifest(request):
 
 # What a page for anybody shows of the user: nothing. The worker keeps the offline page for
 # every user of the phone; it must not carry a name, a token or a message meant for one, and
-# it names nobody (no data-user: not even "logged out", which would tell the worker so).
+# it names nobody (no data-user: not even "logged out", which would tell the worker so). Nor
+# does its header: a "Log in" there would tell whoever is logged in that he is not
+# (`for_anybody`, templates/base.html).
 FOR_ANYBODY = {
+    "for_anybody": True,
     "user": AnonymousUser(),
     "user_key": None,
     "user_name": "",
@@ -230,8 +235,14 @@ FOR_ANYBODY = {
 
 
 def offline(request):
-    """The page the service worker shows for a page it has no copy of."""
-    return render(request, "scorebook/offline.html", FOR_ANYBODY)
+    """The page the service worker shows for a page it has no copy of. In the language `?lang=`
+    names: the worker fetches it without cookies (it is nobody's), one copy for each language
+    the phone's pages spoke, and shows the one of the last page."""
+    code = supported(request.GET.get("lang")) or translation.get_language()
+    with translation.override(code):
+        response = render(request, "scorebook/offline.html", FOR_ANYBODY)
+    response["Content-Language"] = code
+    return response
 
 
 class ClearingLogoutView(LogoutView):

@@ -5,7 +5,7 @@
 //
 // Loaded by every page (templates/base.html) and by the service worker (sw.js imports it for
 // Background Sync). The first part, the store and the sender, runs in both; the second, the
-// hand form's Save and the pending rows of the sheet, only in a page.
+// hand form's Save and the pending rows of the sheet and the hand form, only in a page.
 //
 // The server's answers to a send (header X-Scorebook-Outbox: 1) are JSON: 200 "recorded";
 // 409 "differs" / "duplicate" / "closed" / "conflict" and 422 "invalid" need the scorekeeper;
@@ -398,6 +398,16 @@
     location.assign(sheet);
   }
 
+  // A hand kept on the phone (not sent: no connection, or no login for it): the hand form
+  // again, for the next hand, saying so (its heading, and the status by Save) and listing the
+  // hands that wait. Not the sheet: the phone may have no copy of it without a connection, and
+  // the offline page there would look as if the hand were lost. The form's own address: the
+  // worker's copy, offline.
+  function toNextForm() {
+    sessionStorage.setItem("scorebook-outbox-kept", "1");
+    location.assign(location.pathname);
+  }
+
   // A hand the server found wrong is shown as the server draws it, each problem at its field:
   // the same fields posted the way they were before the outbox (htmx, answered with the form).
   // Nothing is stored by it (the server refuses them again), and the hand stays in the
@@ -441,7 +451,7 @@
     }
     if (after.state === WAITING) {
       askForSync();
-      return toSheet(sheetOf(form), "outbox", reasonOf(after) || words().kept);
+      return toNextForm(); // its row says why it waits
     }
     if (after.status === "invalid" && global.htmx) return showProblems(form);
     say(after.reason, after.problems);
@@ -536,8 +546,11 @@
     return row;
   }
 
+  // The sheet's rows are in its outbox; the hand form's below the form (#outbox-rows).
   function renderRows(section, mine) {
-    const list = section.querySelector(".outbox-rows");
+    const below = document.getElementById("outbox-rows");
+    if (below) below.hidden = !mine.length;
+    const list = (below || section).querySelector(".outbox-rows");
     if (!list) return;
     let held = false;
     list.replaceChildren(...mine.map((item) => {
@@ -555,13 +568,39 @@
     const mine = (await entries()).filter((item) => item.user === user && item.sheet === sheet);
     const form = document.querySelector("form[data-outbox]");
     const free = form && !form.dataset.entry && !form.dataset.saving;
-    if (free && !bindReopened(form, mine) && mine.length) say(counted("pending", mine.length));
+    if (free && !bindReopened(form, mine)) nextHand(sheet, mine.length);
     renderRows(section, mine);
     section.hidden = !mine.length && !section.querySelector(".outbox-status").textContent;
   }
 
   function counted(key, count) {
     return (words()[key] || "").replace("{count}", count);
+  }
+
+  // The form of a new hand while hands of its session wait on this phone: its number is the
+  // server's to give once they reach the sheet (the page's, maybe the worker's old copy, is
+  // not it), so the heading says how many go first. Once they are recorded it is known again.
+  let keptHere = false; // this page follows a save that kept its hand on the phone
+  let counting = false; // the status shows the count, to keep up to date
+  const lastRecorded = {}; // sheet -> the number of its last hand recorded while this page is open
+  let sheetStale = false; // hands recorded from this form: the worker's copy of the sheet is old
+
+  function nextHand(sheet, waiting) {
+    const heading = document.getElementById("hand-heading");
+    if (heading && waiting) heading.textContent = counted("nextHand", waiting);
+    else if (heading && lastRecorded[sheet]) {
+      heading.textContent = counted("numbered", lastRecorded[sheet] + 1);
+    }
+    if (waiting) say(counted(keptHere ? "keptCount" : "pending", waiting));
+    else if (counting) say("");
+    counting = waiting > 0;
+    if (!waiting && sheetStale) keepSheet(sheet);
+  }
+
+  function keepSheet(sheet) {
+    sheetStale = false;
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ type: "keep", url: sheet });
   }
 
   async function reopen(id) {
@@ -633,7 +672,12 @@
   Outbox.listen((news) => {
     const section = document.getElementById("outbox");
     if (!section || (news.sheet && news.sheet !== section.dataset.sheet)) return;
-    if (news.type === "recorded" && !document.querySelector("form[data-outbox]")) {
+    const form = document.querySelector("form[data-outbox]");
+    if (news.type === "recorded" && form && news.number) {
+      lastRecorded[news.sheet] = Math.max(lastRecorded[news.sheet] || 0, news.number);
+      sheetStale = true;
+    }
+    if (news.type === "recorded" && !form) {
       say(""); // "saved on this phone" is no longer news
       refreshSheet();
     }
@@ -650,6 +694,8 @@
     if (!usable) return;
     const said = sessionStorage.getItem("scorebook-outbox-said");
     const show = sessionStorage.getItem("scorebook-outbox-show");
+    keptHere = sessionStorage.getItem("scorebook-outbox-kept") === "1";
+    sessionStorage.removeItem("scorebook-outbox-kept");
     sessionStorage.removeItem("scorebook-outbox-said");
     sessionStorage.removeItem("scorebook-outbox-show");
     if (said) say(said);

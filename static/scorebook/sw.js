@@ -3,14 +3,17 @@
 // - The app shell (CSS, htmx, scripts, icons, the offline page) is kept at install and
 //   whenever a page names its static files; static files are served from it at once and
 //   refreshed behind (their names carry a hash in production).
-// - Pages: the network first; when it fails or is slow, the copy last seen of my clubs, a
-//   club's home, a sheet or the hand form, kept per user, then /offline/. Whose pages: the
+// - Pages: the network first; when it fails or is slow, the copy last seen of a page kept
+//   (KEPT_PAGES), kept per user, then /offline/. A hand form opened online keeps its sheet
+//   too, which the phone may never have opened (it came from the session's page). Whose: the
 //   user named in the last page the network answered (<body data-user>, "" logged out); a
 //   copy is kept under the user its page names and shown only while that user is the one
 //   and his login lasts (<body data-user-expires>, kept in the copy): another user or a
 //   logged-out visitor never gets it. A page for another user or for nobody drops the copies
 //   of the one before at once, and so does logging out (offline.js says so). A page shown
 //   from a copy (or the offline page) never changes whose pages they are.
+// - The offline page is nobody's (no name, no "Log in"): one copy per language the phone's
+//   pages spoke (<html lang>), and the one of the last page the network answered is shown.
 // - Logging out without a connection: the copies are dropped and every open page shows the
 //   site logged out at once; the logout itself is kept, and sent before any other request
 //   reaches the server when the connection is back (a phone handed over at a table without
@@ -19,22 +22,28 @@
 //   this worker with) is sent from here too, in order, under the same lock as the pages.
 "use strict";
 
-const VERSION = "1";
+const VERSION = "2"; // the kept pages changed: standings, a player, the settlement
 const OFFLINE_URL = "/offline/";
 const PAGES = "scorebook-pages:"; // + the user's key
 const META = "scorebook-meta";
 const USER_KEY = "/__scorebook/user";
 const LOGOUT_KEY = "/__scorebook/logout"; // a logout made offline: its address and token
+const LANGUAGE_KEY = "/__scorebook/language"; // the <html lang> of the last page seen
 const PAGE_TIMEOUT = 4000; // ms before a kept page is shown instead of waiting on the network
 const SHELL_SIZE = 60; // files; old versions of static files drop out first
 // Pages worth having without a connection: my clubs (where the installed app opens), a club's
-// home, a sheet and its hand form.
+// home, a sheet and its hand form; and what players look up at the table: the league's
+// standings, a player's page, a session's settlement.
 const KEPT_PAGES = [
   /^\/$/,
   /^\/c\/[^/]+\/$/,
   /^\/c\/[^/]+\/sessions\/\d+\/sheet\/$/,
   /^\/c\/[^/]+\/sessions\/\d+\/hands\/new\/$/,
+  /^\/c\/[^/]+\/league\/standings\/$/,
+  /^\/c\/[^/]+\/league\/players\/\d+\/$/,
+  /^\/c\/[^/]+\/sessions\/\d+\/settlement\/$/,
 ];
+const HAND_FORM = /\/hands\/new\/$/;
 
 // The outbox's sender, from the address offline.js registered this worker with (its name
 // carries a hash in production; a new one installs a new worker).
@@ -90,6 +99,11 @@ function bodyData(html, name) {
 
 const userIn = (html) => bodyData(html, "user");
 
+function languageIn(html) {
+  const found = /<html\b[^>]*\slang="([^"]+)"/i.exec(html);
+  return found ? found[1] : null;
+}
+
 // --- The app shell ---------------------------------------------------------------------
 
 async function keepShell(urls) {
@@ -97,7 +111,8 @@ async function keepShell(urls) {
   await Promise.all(urls.map(async (url) => {
     if (!(await cache.match(url))) await cache.add(url).catch(() => {});
   }));
-  const keys = await cache.keys();
+  // The offline pages stay: they are not static files, and one is all a page may fall back to.
+  const keys = (await cache.keys()).filter((key) => !isOfflinePage(new URL(key.url)));
   const oldest = keys.slice(0, Math.max(0, keys.length - SHELL_SIZE));
   await Promise.all(oldest.map((key) => cache.delete(key)));
 }
@@ -112,6 +127,41 @@ async function installShell() {
   await cache.put(OFFLINE_URL, response);
   const named = Array.from(html.matchAll(/(?:href|src)="(\/static\/[^"]+)"/g), (match) => match[1]);
   await keepShell(named.concat(outboxScript ? [outboxScript] : []));
+  const lang = await language(); // a new worker: the language the phone spoke before it
+  if (lang) await keepOfflinePage(lang);
+}
+
+// --- The offline page, in the language of the pages ----------------------------------------
+
+let currentLanguage = null;
+
+async function language() {
+  if (currentLanguage === null) {
+    const kept = await caches.match(LANGUAGE_KEY, { cacheName: META });
+    currentLanguage = kept ? await kept.text() : "";
+  }
+  return currentLanguage;
+}
+
+const offlineKey = (lang) => OFFLINE_URL + "?lang=" + encodeURIComponent(lang);
+const isOfflinePage = (url) => url.pathname === OFFLINE_URL;
+
+// Kept with the shell, whose static files of this deploy it names; fetched without cookies:
+// it is nobody's, the server speaks the language it is asked for.
+async function keepOfflinePage(lang) {
+  const cache = await caches.open(SHELL);
+  if (await cache.match(offlineKey(lang))) return;
+  const response = await fetch(offlineKey(lang), { credentials: "omit" });
+  if (response.ok) await cache.put(offlineKey(lang), response);
+}
+
+async function learnLanguage(lang) {
+  if (lang !== (await language())) {
+    currentLanguage = lang;
+    const meta = await caches.open(META);
+    await meta.put(LANGUAGE_KEY, new Response(lang));
+  }
+  await keepOfflinePage(lang);
 }
 
 self.addEventListener("install", (event) => {
@@ -149,8 +199,11 @@ async function keptPage(url) {
   return undefined;
 }
 
+// The offline page in the language of the last page; else the one installed (the browser's).
 async function offlinePage() {
-  return (await caches.match(OFFLINE_URL, { cacheName: SHELL })) || Response.error();
+  const lang = await language();
+  const spoken = lang && (await caches.match(offlineKey(lang), { cacheName: SHELL }));
+  return spoken || (await caches.match(OFFLINE_URL, { cacheName: SHELL })) || Response.error();
 }
 
 const isKept = (url) => KEPT_PAGES.some((pattern) => pattern.test(url.pathname));
@@ -161,12 +214,22 @@ const isKept = (url) => KEPT_PAGES.some((pattern) => pattern.test(url.pathname))
 async function learnPage(url, response) {
   const type = response.headers.get("Content-Type") || "";
   if (!response.ok || response.type !== "basic" || !type.startsWith("text/html")) return;
-  const key = userIn(await response.clone().text());
-  if (key === null) return;
+  const html = await response.clone().text();
+  const key = userIn(html);
+  if (key === null) return; // a page for anybody (the offline page) tells nothing
   await setUser(key);
+  const lang = languageIn(html);
+  if (lang) await learnLanguage(lang).catch(() => {}); // no offline page now: the one before
   if (!key || !isKept(url) || response.redirected) return;
   const cache = await caches.open(PAGES + key);
   await cache.put(pageKey(url), response);
+  // A hand form's sheet: "Back to the sheet" offline, though the phone may have come to the
+  // form from the session's page. Fetched once; the sheet a save online goes to refreshes it,
+  // and so do the hands the form's outbox sends (outbox.js).
+  if (HAND_FORM.test(url.pathname)) {
+    const sheet = new URL(url.pathname.replace(HAND_FORM, "/sheet/"), url.origin);
+    if (!(await cache.match(pageKey(sheet), { ignoreVary: true }))) await keepNow(sheet.pathname);
+  }
 }
 
 function page(event, url) {

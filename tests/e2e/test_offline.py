@@ -7,6 +7,7 @@ before, a page offline was still answered through its worker by the network.
 
 import gzip
 import re
+import time
 import uuid
 from contextlib import contextmanager
 
@@ -80,6 +81,13 @@ def offline(context):
         request_started.disconnect(count)
 
 
+def soon(condition, seconds=10):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not done in time"
+        time.sleep(0.2)
+
+
 def fill_hand(page, declarer, partner, points):
     chip(page, "declarer", declarer).click()
     chip(page, "partner", partner).click()
@@ -87,14 +95,16 @@ def fill_hand(page, declarer, partner, points):
 
 
 def save_offline(page, declarer, partner, points):
+    """Saved, and kept on the phone: the hand form again, for the next hand (issue 26)."""
     fill_hand(page, declarer, partner, points)
     page.get_by_role("button", name="Save the hand").click()
-    expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
-    expect(page.locator("#outbox .outbox-status")).to_contain_text("waiting to be sent")
+    expect(page.locator("#hand-heading")).to_have_text(re.compile(r"^Next hand — \d+ waiting"))
+    expect(page.locator("#outbox .outbox-status")).to_contain_text("Hand kept on this phone")
 
 
 def pending(page):
-    return page.locator("#outbox .outbox-row")
+    """The rows of hands waiting on the phone: in the sheet's outbox, below the hand form."""
+    return page.locator(".outbox-rows .outbox-row")
 
 
 def test_hands_saved_offline_are_recorded_once_each_in_order(phone, session, members):
@@ -104,15 +114,18 @@ def test_hands_saved_offline_are_recorded_once_each_in_order(phone, session, mem
 
     with offline(context) as reached:
         expect(page.locator("#offline-banner")).to_be_visible()
+        page.get_by_role("button", name="Record a hand").click()  # the worker's copy
         for number, (declarer, partner, points, _) in enumerate(FIVE_HANDS[:3], start=1):
-            page.get_by_role("button", name="Record a hand").click()  # the worker's copy
             save_offline(page, declarer, partner, points)
             expect(pending(page)).to_have_count(number)
         # The hand form reloaded without a connection comes from the worker's copy.
         page.goto(form_url(session))
-        expect(page.get_by_role("heading", name=re.compile(r"^Hand \d+$"))).to_be_visible()
+        expect(
+            page.get_by_role("heading", name=re.compile(r"^Next hand — 3 waiting"))
+        ).to_be_visible()
         expect(page.locator("#outbox .outbox-status")).to_contain_text("waiting on this phone")
         save_offline(page, *FIVE_HANDS[3][:3])
+        page.get_by_role("link", name="Back to the sheet").click()  # the worker's copy too
         page.get_by_role("button", name="Record a hand").click()
         save_offline(page, *FIVE_HANDS[4][:3])
         expect(pending(page)).to_have_count(5)
@@ -126,7 +139,8 @@ def test_hands_saved_offline_are_recorded_once_each_in_order(phone, session, mem
 
     expect(pending(page)).to_have_count(0, timeout=20_000)
     expect(page.locator("#offline-banner")).to_be_hidden()
-    expect(page.locator("tbody.hand")).to_have_count(5)
+    expect(page.get_by_role("heading", name="Hand 6")).to_be_visible()
+    expect(other.locator("tbody.hand")).to_have_count(5)
     expect(pending(other)).to_have_count(0)
 
     stored = list(Hand.objects.filter(session=session).order_by("number"))
@@ -198,7 +212,6 @@ def test_a_hand_the_server_refuses_keeps_its_message_and_can_be_fixed(phone, ses
         chip(page, "declarer", "Ana").click()  # no card points: the server refuses it
         page.get_by_role("button", name="Save the hand").click()
         expect(pending(page)).to_have_count(1)
-        page.get_by_role("button", name="Record a hand").click()
         save_offline(page, "Bor", "Dani", "50")
         expect(pending(page)).to_have_count(2)
 
@@ -238,7 +251,7 @@ def test_a_hand_for_a_session_closed_meanwhile_can_be_discarded(phone, session, 
     page.once("dialog", lambda dialog: dialog.accept())
     pending(page).get_by_role("button", name="Discard").click()
     expect(pending(page)).to_have_count(0)
-    page.reload()
+    page.goto(sheet_url(session))
     expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
     expect(pending(page)).to_have_count(0)
     assert Hand.objects.count() == 0
@@ -342,10 +355,10 @@ def test_a_save_whose_answer_is_lost_is_recorded_once(phone, session, members):
     page.context.route(re.compile(r"/hands/new/$"), lose_first_answer)
     fill_hand(page, "Ana", "Cene", "40")
     page.get_by_role("button", name="Save the hand").click()
-    expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
+    # Kept (its answer never came): the form again, which sends it again; the server has it.
     expect(pending(page)).to_have_count(0, timeout=20_000)
-    expect(page.locator("tbody.hand")).to_have_count(1)
-    assert sends[:2] == ["1", "1"]
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    assert [route for route in sends if route == "1"] == ["1", "1"]
     assert Hand.objects.count() == 1
 
 
@@ -493,7 +506,10 @@ def test_the_worker_sends_the_outbox_when_no_page_is_open(phone, session, member
         save_offline(page, "Ana", "Cene", "40")
         page.close()
     [worker] = context.service_workers
-    worker.evaluate("sendOutbox()")
+    # As the browser does, tried again while it fails: the worker's first send may come the
+    # moment the connection is back, before its own requests have it (seen since the save
+    # reloads the hand form, issue 26).
+    soon(lambda: worker.evaluate("sendOutbox().then(() => true, () => false)"))
     hand = Hand.objects.get()
     assert (hand.number, hand.data["declarer"], hand.data["points"]) == (1, "Ana", 40)
     assert worker.evaluate("ScorebookOutbox.entries().then((entries) => entries.length)") == 0

@@ -488,6 +488,31 @@ def test_the_offline_page_is_the_same_for_everybody(members, client_as):
     assert '"X-CSRFToken": ""' in page
 
 
+@pytest.mark.parametrize("logged_in", [True, False], ids=["logged-in", "logged-out"])
+def test_the_offline_page_names_no_account(logged_in, members, client_as):
+    """Shown to whoever is logged in on the phone, or to nobody: a "Log in" in its header
+    would tell a logged-in player that he is logged out."""
+    page = client_as(members["scorekeeper"] if logged_in else None).get("/offline/")
+    text = page.content.decode()
+    assert "No connection" in text
+    assert reverse("login") not in text
+    assert "Log in" not in text and "Log out" not in text
+    assert 'name="language"' not in text  # the switcher posts, which needs the connection
+
+
+@pytest.mark.parametrize(
+    "lang,expected", [("sl", "Ni povezave"), ("fr", "Pas de connexion"), ("xx", "No connection")]
+)
+def test_the_offline_page_speaks_the_language_the_worker_asks_for(lang, expected, client):
+    """The worker fetches one copy per language the phone's pages spoke, without cookies."""
+    answer = client.get("/offline/", {"lang": lang}, headers={"Accept-Language": "en"})
+    spoken = lang if lang != "xx" else "en"
+    text = answer.content.decode()
+    assert expected in text
+    assert f'<html lang="{spoken}">' in text
+    assert answer["Content-Language"] == spoken
+
+
 def test_each_user_has_an_opaque_key_on_the_page(members, client_as):
     def key(user):
         page = client_as(user).get(reverse("scorebook:my_clubs")).content.decode()
