@@ -238,3 +238,58 @@ def test_the_totals_row_head_never_wraps_at_360_px(
     expect(page.locator("tfoot tr.radelci > th")).to_have_attribute("title", re.compile(r"\w"))
     name = page.evaluate("document.querySelector('tfoot tr.radelci > th').innerText")
     assert page.get_by_role("rowheader", name=re.compile(r"Radel")).count() == 1, name
+
+
+# Each word of an element's text: its lines, and whether it is inside the element's box.
+WORDS = """(e) => {
+  const out = [];
+  const box = e.getBoundingClientRect();
+  const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    for (const m of n.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(n, m.index);
+      range.setEnd(n, m.index + m[0].length);
+      const rects = [...range.getClientRects()].filter((r) => r.width);
+      const tops = new Set(rects.map((r) => Math.round(r.top)));
+      const inside = rects.every((r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+        && r.right <= window.innerWidth);
+      out.push({word: m[0], lines: tops.size, inside});
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "sl"])
+def test_the_club_name_is_shown_whole_in_the_header_at_360_px(
+    phone, live_server, club, members, language
+):
+    club.name = "Demo Tarock Club Ljubljana Center"
+    club.save()
+    page = phone
+    log_in(page)
+    choose_language(page, live_server, language)
+    for url in (f"/c/{club.slug}/", f"/c/{club.slug}/league/standings/"):
+        at_360(page, url)
+        link = page.locator(".site-header .site-club a")
+        expect(link).to_have_text(club.name)
+        overflow = link.evaluate("(a) => a.scrollWidth - a.clientWidth")
+        assert overflow <= 0, f"the club's name is cut by {overflow} px on {url}"
+        for word in page.evaluate(WORDS, link.element_handle()):
+            assert word["lines"] == 1, f"{word['word']!r} is broken across lines on {url}"
+            assert word["inside"], f"{word['word']!r} is cut off on {url}"
+        # The menu is still in view and opens.
+        menu = page.locator(".site-header .site-menu > summary")
+        box = menu.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        assert box["height"] >= 44, box
+        # Nothing lies over it (a tap lands on it), and it opens (as test_language_switch).
+        on_top = menu.evaluate(
+            """(s) => { const r = s.getBoundingClientRect();
+              const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+              return s.contains(hit); }"""
+        )
+        assert on_top, f"the menu is covered on {url}"
+        menu.press("Enter")
+        expect(page.locator(".site-header .site-menu [data-logout] button")).to_be_visible()
