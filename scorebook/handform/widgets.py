@@ -154,10 +154,9 @@ def _declarations(form: HandForm, dealt) -> list[Widget]:
     )
     for decl_id, label in form.declarations:
         group.children.append(_choice(form, "checks", f"decl-{decl_id}", label, dealt, css="seats"))
-    # Folded away until one is ticked: most hands have none.
-    group.open = bool(group.errors) or any(
-        option.checked or child.errors for child in group.children for option in child.options
-    )
+    # Open whenever the contract takes them (issue 26: folded, they were missed); a contract
+    # that takes none shows none (form.declarations is empty).
+    group.open = True
     return [group]
 
 
