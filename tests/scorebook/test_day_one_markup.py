@@ -98,3 +98,23 @@ def test_the_tournament_form_labels_the_game_igra_in_slovenian(club, members, cl
     client.cookies["django_language"] = "sl"
     html = client.get(reverse("scorebook:tournaments:create", kwargs={"club": club.slug}))
     assert re.search(r'<label for="id_variant">Igra</label>', html.content.decode())
+
+
+def test_the_hand_forms_signs_and_contras_are_named(tarzs, members, client_as):
+    """Screen readers heard "Change the sign" for every amount, "–" for no bonus and
+    "Contra" for every bonus: each now names whose amount, or which bonus."""
+    client = client_as(members["scorekeeper"])
+    kw = {"club": tarzs.club.slug, "session": tarzs.pk}
+    html = client.get(reverse("scorebook:hand_new", kwargs=kw)).content.decode()
+    assert re.search(
+        r'<label for="id_bonus-trula_1"><span aria-hidden="true">–</span>'
+        r'<span class="visually-hidden">no bonus</span></label>',
+        html,
+    )
+    contras = re.findall(r'id="id_bonus-([\w-]+)-contra" aria-label="([^"]*)"', html)
+    assert ("trula", "Contra on trula") in contras, contras
+    assert len({name for _, name in contras}) == len(contras) > 1
+    preview = reverse("scorebook:hand_preview", kwargs=kw) + "?part=fields"
+    html = client.post(preview, {"contract": "adjustment"}).content.decode()
+    names = re.findall(r'data-sign-of="id_adj-\d" aria-label="([^"]*)"', html)
+    assert names == [f"Change the sign of {n}'s amount" for n in ("Ana", "Bor", "Cene", "Dani")]

@@ -503,7 +503,7 @@ def test_an_adjustment_without_javascript_takes_a_typed_minus(session, members, 
     without JavaScript the keyboard's minus is read, either minus sign."""
     client = client_as(members["scorekeeper"])
     html = post_hand(client, session, {"contract": "adjustment", "_refresh": "1"}).content.decode()
-    assert 'data-sign-of="id_adj-1" aria-label="Change the sign" hidden>' in html
+    assert 'data-sign-of="id_adj-1" aria-label="Change the sign of Ana\'s amount" hidden>' in html
     fields = {"contract": "adjustment", "adj-1": "−7,5", "adj-2": "7.5", "adj_reason": "x"}
     assert post_hand(client, session, fields).status_code == 302
     adjustments = Hand.objects.get(session=session).data["adjustments"]
