@@ -118,3 +118,15 @@ def test_the_hand_forms_signs_and_contras_are_named(tarzs, members, client_as):
     html = client.post(preview, {"contract": "adjustment"}).content.decode()
     names = re.findall(r'data-sign-of="id_adj-\d" aria-label="([^"]*)"', html)
     assert names == [f"Change the sign of {n}'s amount" for n in ("Ana", "Bor", "Cene", "Dani")]
+
+
+def test_each_members_role_select_has_a_label_of_its_own(club, members, client_as):
+    html = (
+        client_as(members["admin"])
+        .get(reverse("scorebook:members", kwargs={"club": club.slug}))
+        .content.decode()
+    )
+    selects = re.findall(r'<select name="role" id="(role-\d+)"', html)
+    assert len(selects) == 3
+    for select in selects:
+        assert re.search(rf'<label for="{select}">Role of \w+</label>', html), select
