@@ -293,3 +293,35 @@ def test_the_club_name_is_shown_whole_in_the_header_at_360_px(
         assert on_top, f"the menu is covered on {url}"
         menu.press("Enter")
         expect(page.locator(".site-header .site-menu [data-logout] button")).to_be_visible()
+
+
+def test_the_walk_in_list_lines_up_its_names_and_buttons_at_360_px(phone, club, members):
+    import datetime
+
+    from django.utils import timezone
+
+    from scorebook.tournaments import services as tournaments
+
+    tournament = tournaments.create_tournament(
+        club=club, user=members["admin"], name="Advent cup", variant="slovenian-4",
+        starts_at=timezone.now() + datetime.timedelta(hours=2), hands_per_table=1, rounds=1,
+        capacity=4,
+    )  # fmt: skip
+    for name in ("Zala", "Maximilian Oberhofer-Kranjc", "Iva", "Jan", "Ana"):
+        tournaments.add_walk_in(tournament, name=name)
+    page = phone
+    log_in(page, "alma")
+    at_360(page, f"/c/{club.slug}/tournaments/{tournament.pk}/walk-in/")
+    rows = page.locator("ul.walk-ins > li")
+    expect(rows).to_have_count(5)
+    boxes = [
+        (row.locator("> span").bounding_box(), row.locator("> [role=button]").bounding_box())
+        for row in rows.all()
+    ]
+    # The names start at one left edge, the buttons end at one right edge, and each name is
+    # level with its button (centred on the same line).
+    assert len({round(name["x"]) for name, _ in boxes}) == 1, boxes
+    assert len({round(b["x"] + b["width"]) for _, b in boxes}) == 1, boxes
+    for name, button in boxes:
+        middle = name["y"] + name["height"] / 2
+        assert abs(middle - (button["y"] + button["height"] / 2)) <= 2, (name, button)
