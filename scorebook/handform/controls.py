@@ -13,6 +13,7 @@ class Option:
     value: str
     label: str
     checked: bool = False
+    name: str = ""  # what a screen reader says when the label is a sign ("–": "no bonus")
 
 
 @dataclass
@@ -39,6 +40,8 @@ class Widget:
     css: str = ""
     open: bool = False  # a fold shown open
     groups: list[Any] = field(default_factory=list)  # the card counter's chips by suit
+    # The control's accessible name when its label alone is the same for many ("Contra").
+    aria_label: str = ""
 
     @property
     def id(self) -> str:

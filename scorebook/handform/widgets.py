@@ -154,10 +154,9 @@ def _declarations(form: HandForm, dealt) -> list[Widget]:
     )
     for decl_id, label in form.declarations:
         group.children.append(_choice(form, "checks", f"decl-{decl_id}", label, dealt, css="seats"))
-    # Folded away until one is ticked: most hands have none.
-    group.open = bool(group.errors) or any(
-        option.checked or child.errors for child in group.children for option in child.options
-    )
+    # Open whenever the contract takes them (issue 26: folded, they were missed); a contract
+    # that takes none shows none (form.declarations is empty).
+    group.open = True
     return [group]
 
 
@@ -187,9 +186,11 @@ def _bonus(form: HandForm, bonus, dealt) -> Widget:
     """One bonus: its state chips, who (a player's bonus), its contra, or each player's level."""
     row = Widget("group", f"{bonus.key}-row", bonus.label, css="bonus")
     if bonus.states:
-        row.children.append(
-            _choice(form, "choice", bonus.key, bonus.label, bonus.states, css="states")
-        )
+        states = _choice(form, "choice", bonus.key, bonus.label, bonus.states, css="states")
+        for option in states.options:
+            if option.value == "":  # the chip "–"
+                option.name = _("no bonus")
+        row.children.append(states)
     else:
         row.errors = form.errors.get(bonus.key, [])
     if bonus.takes_player:
@@ -205,6 +206,7 @@ def _bonus(form: HandForm, bonus, dealt) -> Widget:
                 _("Contra"),
                 form.contra_levels,
                 default="0",
+                aria_label=_("Contra on %(bonus)s") % {"bonus": bonus.label},
             )
         )
     for value, name in dealt if bonus.per_player else ():

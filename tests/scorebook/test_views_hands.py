@@ -503,7 +503,7 @@ def test_an_adjustment_without_javascript_takes_a_typed_minus(session, members, 
     without JavaScript the keyboard's minus is read, either minus sign."""
     client = client_as(members["scorekeeper"])
     html = post_hand(client, session, {"contract": "adjustment", "_refresh": "1"}).content.decode()
-    assert 'data-sign-of="id_adj-1" aria-label="Change the sign" hidden>' in html
+    assert 'data-sign-of="id_adj-1" aria-label="Change the sign of Ana\'s amount" hidden>' in html
     fields = {"contract": "adjustment", "adj-1": "−7,5", "adj-2": "7.5", "adj_reason": "x"}
     assert post_hand(client, session, fields).status_code == 302
     adjustments = Hand.objects.get(session=session).data["adjustments"]
@@ -535,11 +535,11 @@ def test_a_fifth_player_sits_out(club, players, members, client_as):
     assert 'name="pbp-3"' in html and 'name="pbp-2"' not in html
 
 
-def test_czech_declarations_are_folded_until_one_is_ticked(club, players, members, client_as):
+def test_czech_declarations_stay_open_with_one_ticked(club, players, members, client_as):
+    # Open from the start when the contract takes them (issue 26; tests/scorebook/
+    # test_day_one_markup.py), and still open once one is ticked.
     session = start(club, players, members, "czech", 4, "seed")
     client = client_as(members["scorekeeper"])
-    html = client.get(url("scorebook:hand_new", session)).content.decode()
-    assert '<details class="group fold " id="id_declarations">' in html
     fields = {"contract": "solo", "declarer": "1", "points": "40", "decl-trul": "2"}
     html = client.post(url("scorebook:hand_new", session), {**fields, "_refresh": "1"})
     assert '<details class="group fold " id="id_declarations" open>' in html.content.decode()
