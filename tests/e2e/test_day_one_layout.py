@@ -7,7 +7,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from scorebook import hands, services
+from scorebook import hands
 from scorebook.league import services as league
 from tests.league.conftest import history  # noqa: F401  (fixture)
 
@@ -33,15 +33,8 @@ def at_360(page, url):
     assert sideways <= 0, f"{url} scrolls {sideways} px sideways at 360 px"
 
 
-def tarzs_sheet(club, players, members):
-    """A Slovenian session on the federation's rules with hands that give radelci."""
-    session = services.start_session(
-        club=club,
-        variant_id="slovenian-4",
-        preset="tarzs",
-        players=players[:4],
-        user=members["scorekeeper"],
-    )
+def tarzs_sheet(session, members):
+    """The shared `tarzs` session (tests/conftest.py) with hands that give radelci."""
     for data in (
         {"contract": "beggar", "declarer": "Ana", "made": True},
         {"contract": "three", "declarer": "Bor", "points": 40},
@@ -90,9 +83,10 @@ def test_no_text_under_12_px_on_the_standings_the_sheet_and_the_hand_form(
     players,
     members,
     history,  # noqa: F811
+    tarzs,
 ):
     league.rebuild_ratings(club)
-    session = tarzs_sheet(club, players, members)
+    session = tarzs_sheet(tarzs, members)
     page = phone
     log_in(page)
     for url in (f"/c/{club.slug}/league/standings/", sheet_url(session), hand_url(session)):
@@ -169,8 +163,8 @@ KINDS = {"link", "button", "chip", "input", "select"}
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_kind_of_control_shows_a_focus_ring_of_3_to_1(phone, club, players, members, scheme):
-    session = tarzs_sheet(club, players, members)
+def test_every_kind_of_control_shows_a_focus_ring_of_3_to_1(phone, club, members, tarzs, scheme):
+    session = tarzs_sheet(tarzs, members)
     page = phone
     page.emulate_media(color_scheme=scheme)
     log_in(page)
@@ -222,9 +216,9 @@ def choose_language(page, live_server, language):
 
 @pytest.mark.parametrize("language", ["sl", "de", "cs", "fr", "en"])
 def test_the_totals_row_head_never_wraps_at_360_px(
-    phone, live_server, club, players, members, language
+    phone, live_server, club, members, tarzs, language
 ):
-    session = tarzs_sheet(club, players, members)
+    session = tarzs_sheet(tarzs, members)
     page = phone
     log_in(page)
     choose_language(page, live_server, language)
