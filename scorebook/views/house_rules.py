@@ -81,16 +81,18 @@ class HouseRulesForm(PlainTextForm, forms.Form):
                     "kept": [(key, json.dumps(value)) for key, value in kept.items()],
                 }
             )
-        unknown = {name: value for name, value in self.kept.items() if name not in self.fields}
-        unknown = {n: v for n, v in unknown.items() if n not in self.variant.switches}
-        if unknown:
+        if unknown := self._unknown_switches():
             groups.append({"kept": [(n, json.dumps(v)) for n, v in unknown.items()]})
         return groups
+
+    def _unknown_switches(self) -> dict[str, Any]:
+        """Kept switches the variant no longer has: shown, and saved back as they are."""
+        return {n: v for n, v in self.kept.items() if n not in self.variant.switches}
 
     def clean(self):
         cleaned = super().clean()
         preset = self.variant.presets.get(cleaned.get("preset"), {})
-        overrides = {n: v for n, v in self.kept.items() if n not in self.variant.switches}
+        overrides = self._unknown_switches()
         for name, switch in self.variant.switches.items():
             if switch.read_map is None:
                 value = cleaned.get(SWITCH_PREFIX + name)
