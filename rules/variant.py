@@ -100,6 +100,19 @@ class BonusSpec:
 
 
 @dataclass(frozen=True)
+class Carried:
+    """What a sheet shows of the state a game carries from hand to hand, where that state is a
+    count per player (Slovenian radelci; ``Variant.held`` reads the counts from a carry): its
+    words, and the marks a screen draws after an amount (paper draws circles)."""
+
+    name: Say | str  # the foot's row of what each player holds: "Radelci"
+    gained: Say | str  # one more of them in a hand: "radelc"
+    used: Say | str  # one of them used up: "radelc used"
+    mark: str = "○"
+    used_mark: str = "⊘"
+
+
+@dataclass(frozen=True)
 class Switch:
     """One of RULES.md §10's switches: a fixed set of choices, an integer range, or a map."""
 
@@ -252,6 +265,16 @@ class Variant:
     def keeps_radelci(self, rules: Mapping[str, Any]) -> bool:
         """Whether a session with these rules (``Rules`` or their stored JSON) carries radelci."""
         return False
+
+    def carried(self, rules: Mapping[str, Any]) -> Carried | None:
+        """What the sheet of a session with these rules (``Rules`` or their stored JSON) shows of
+        the state this game carries from hand to hand; None: nothing (the default)."""
+        return None
+
+    def held(self, carry: Any) -> Mapping[str, int]:
+        """Each player's count in ``carry`` (a ``Running.carry``) as the sheet shows it
+        (Slovenian: the radelci he holds); empty where the game carries no count."""
+        return {}
 
     # -- cards ----------------------------------------------------------------------------
 
@@ -437,6 +460,7 @@ __all__ = [
     "NOT_DEALS",
     "REDEAL",
     "BonusSpec",
+    "Carried",
     "Contract",
     "Played",
     "Rules",

@@ -41,10 +41,14 @@ from scorebook.hands.rescoring import closing, rescore
 from scorebook.hands.rows import (
     SHEET_FIELDS,
     SheetPart,
+    StoredClosing,
+    StoredLine,
+    StoredRow,
     latest_rows,
     line_text,
     rows_before,
     rows_changed_since,
+    stored_closing,
     stored_note_text,
     stored_rows,
     unchanged_since,
@@ -59,10 +63,11 @@ from scorebook.hands.scoring import (
     stored_line,
     void_score,
 )
-from scorebook.hands.session import engine_sheet, lock_players, seated_session
+from scorebook.hands.session import Game, engine_sheet, game, lock_players, seated_session
 from scorebook.hands.stored import SESSION_KEYS, rename_in_hand, sheet_hand, stored_hand
 
 __all__ = [
+    "Game",
     "HandChanged",
     "HandVoided",
     "JustRecorded",
@@ -79,12 +84,16 @@ __all__ = [
     "SessionClosed",
     "SheetPart",
     "SheetProblems",
+    "StoredClosing",
+    "StoredLine",
+    "StoredRow",
     "Unscored",
     "closing",
     "describe_problem",
     "edit_hand",
     "engine_sheet",
     "evaluate_session",
+    "game",
     "import_sheet",
     "latest_rows",
     "line_text",
@@ -103,6 +112,7 @@ __all__ = [
     "seated_session",
     "session_sheet",
     "sheet_hand",
+    "stored_closing",
     "stored_hand",
     "stored_line",
     "stored_note_text",

@@ -1,16 +1,22 @@
 """The one reader of stored rows: what the sheet, the printed sheet and a polling phone read of
-each hand, without replaying the session."""
+each hand, without replaying the session. A row is read once, into a `StoredRow` (amounts as
+Decimals, the engine's lines and note as words, the running state after it); nobody else reads
+a row's JSON."""
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Exists, OuterRef, Subquery
 
+import rules
 from rules import note_text
-from rules.words import phrase_from_json, phrase_text
+from rules.model import Amount
+from rules.scoring import Running, amount_of
+from rules.words import Phrase, phrase_from_json, phrase_text
 from scorebook.models import Club, Hand, Session
 
 
@@ -24,13 +30,100 @@ def stored_note_text(stored: list[Any]) -> str:
     return note_text(phrase_from_json(stored))
 
 
+class StoredLine(NamedTuple):
+    """One of the engine's lines as a row keeps it: its words, and who gets what."""
+
+    words: Phrase
+    amounts: Mapping[str, Amount]
+
+    @property
+    def text(self) -> str:
+        """The line's words in the reader's language."""
+        return phrase_text(self.words)
+
+    @classmethod
+    def read(cls, stored: list[Any]) -> StoredLine:
+        words, amounts = stored
+        return cls(phrase_from_json(words), {name: amount_of(a) for name, a in amounts.items()})
+
+
+class StoredRow(NamedTuple):
+    """One hand's stored row as the sheet reads it."""
+
+    number: int
+    voided: bool
+    void_reason: str
+    # Where the sheet stands after the hand; None: no row was stored (a hand stored before rows
+    # were kept, which the migration could not score).
+    running: Running | None
+    # What each player dealt in got; None: the hand is voided, or has no row.
+    amounts: Mapping[str, Amount] | None = None
+    lines: tuple[StoredLine, ...] = ()
+    note: Phrase = ()
+    dealer: str = ""
+    # What the sheet shows of the state carried after the hand: each player's count
+    # (Variant.held: the radelci he holds).
+    held: Mapping[str, int] = {}
+
+    @property
+    def totals(self) -> Mapping[str, Amount]:
+        """The running totals after the hand (none before any row was stored)."""
+        return {} if self.running is None else self.running.totals
+
+    @property
+    def note_text(self) -> str:
+        """The row's paper note in the reader's language."""
+        return note_text(self.note)
+
+
+def read_row(
+    number: int, voided: bool, void_reason: str, score: Mapping[str, Any], variant: rules.Variant
+) -> StoredRow:
+    """A hand's stored row (`Hand.score`, as scoring.row_score wrote it) read once."""
+    if "running" not in score:
+        return StoredRow(number, voided, void_reason, None)
+    running = Running.from_json(score["running"])
+    held = variant.held(running.carry)  # a voided hand's too: the rows after it go on from it
+    if "amounts" not in score:
+        return StoredRow(number, voided, void_reason, running, held=held)
+    return StoredRow(
+        number,
+        voided,
+        void_reason,
+        running,
+        {name: amount_of(a) for name, a in score["amounts"].items()},
+        tuple(StoredLine.read(line) for line in score["lines"]),
+        phrase_from_json(score["note"]),
+        score["dealer"],
+        held,
+    )
+
+
+class StoredClosing(NamedTuple):
+    """What a closed session stored of its closing: the closing lines (radelc penalties) and
+    the totals after them."""
+
+    lines: tuple[StoredLine, ...]
+    totals: Mapping[str, Amount]
+
+
+def stored_closing(session: Session) -> StoredClosing | None:
+    """The closing a closed session stored (scorebook.hands.rescoring.closing); None for an
+    open one."""
+    if not (session.is_closed and session.closing):
+        return None
+    stored = session.closing
+    totals = {name: amount_of(total) for name, total in stored["totals"].items()}
+    return StoredClosing(tuple(StoredLine.read(line) for line in stored["lines"]), totals)
+
+
 # What the sheet reads of a hand: number, voided, void reason, stored row.
 SHEET_FIELDS = ("number", "voided", "void_reason", "score")
 
 
-def stored_rows(session: Session) -> list[tuple[int, bool, str, dict[str, Any]]]:
-    """Each hand's (number, voided, void reason, stored row), in order: what a sheet shows,
-    read without replaying the session."""
+def stored_rows(session: Session) -> list[StoredRow]:
+    """Each hand's stored row, in order: what a sheet shows, read without replaying the
+    session."""
     return latest_rows(session).rows
 
 
@@ -39,16 +132,16 @@ class SheetPart:
     """Rows of a session's sheet in number order, read in one statement with what a phone
     polling the sheet compares: the sheet page shows the latest of them, a poll those changed."""
 
-    rows: list[tuple[int, bool, str, dict[str, Any]]]
+    rows: list[StoredRow]
     # The stored row of the hand before the first of `rows` (None: they start at hand 1): the
     # totals and the radelci held that they continue from.
-    before: dict[str, Any] | None
+    before: StoredRow | None
     # When a hand of the session last changed (None: it has none) and its last hand's number.
     changed: datetime.datetime | None = None
     last: int = 0
 
 
-def _read(session: Session, hands, limit: int | None = None, **more) -> tuple[list[tuple], Any]:
+def _read(session: Session, hands, limit: int | None = None, **more) -> tuple[list[StoredRow], Any]:
     """The rows of `hands` (a query of the session's hands, ordered), at most `limit`, with
     when a hand of the session last changed, read in the same statement (an edit changes an
     earlier hand and rescores the ones after it without touching theirs, so the rows read
@@ -65,7 +158,9 @@ def _read(session: Session, hands, limit: int | None = None, **more) -> tuple[li
     )
     if not found:
         return [], [None] * (1 + len(more))
-    return [row[: len(SHEET_FIELDS)] for row in found], list(found[0][len(SHEET_FIELDS) :])
+    variant = rules.get_variant(session.variant)
+    rows = [read_row(*row[: len(SHEET_FIELDS)], variant) for row in found]
+    return rows, list(found[0][len(SHEET_FIELDS) :])
 
 
 def latest_rows(session: Session, count: int | None = None) -> SheetPart:
@@ -76,14 +171,15 @@ def latest_rows(session: Session, count: int | None = None) -> SheetPart:
     else:
         rows, (changed,) = _read(session, session.hands.order_by("-number"), count + 1)
         rows.reverse()
-    before = rows.pop(0)[3] if count is not None and len(rows) > count else None
-    return SheetPart(rows, before, changed, rows[-1][0] if rows else 0)
+    before = rows.pop(0) if count is not None and len(rows) > count else None
+    return SheetPart(rows, before, changed, rows[-1].number if rows else 0)
 
 
 def rows_before(session: Session, number: int) -> SheetPart:
     """The rows of the hands before hand `number`: the older rows a phone asks for."""
     older = session.hands.filter(number__lt=number).order_by("number")
-    return SheetPart(list(older.values_list(*SHEET_FIELDS)), None)
+    variant = rules.get_variant(session.variant)
+    return SheetPart([read_row(*row, variant) for row in older.values_list(*SHEET_FIELDS)], None)
 
 
 def unchanged_since(club: Club, pk: int, since: datetime.datetime, closed: bool) -> bool:
@@ -107,7 +203,7 @@ def rows_changed_since(session: Session, since: datetime.datetime, limit: int) -
         limit + 2,
         first_changed=first,
     )
-    before = rows.pop(0)[3] if rows and rows[0][0] < first_changed else None
+    before = rows.pop(0) if rows and rows[0].number < first_changed else None
     if len(rows) > limit:
         return None
-    return SheetPart(rows, before, changed, rows[-1][0] if rows else 0)
+    return SheetPart(rows, before, changed, rows[-1].number if rows else 0)

@@ -1,15 +1,17 @@
 """The session a hand belongs to, as the pipeline reads and locks it: the engine's view of
-its table, its seated players in one statement, and the locks a write takes."""
+its table, what a page says of its game, its seated players in one statement, and the locks a
+write takes."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import F
 
 import rules
 from rules.reader import Sheet
+from rules.variant import Carried
 from scorebook.models import WITH_TABLE, Player, Session, SessionSeat
 
 
@@ -17,6 +19,20 @@ def engine_sheet(session: Session) -> Sheet:
     """The engine's view of a session: variant, frozen rules and the seated players."""
     variant = rules.get_variant(session.variant)
     return Sheet(variant, variant.rules(session.rules), tuple(session.seat_names))
+
+
+class Game(NamedTuple):
+    """What a page says of a session's game: its name in the reader's words, and what its
+    sheet shows of the state the game carries from hand to hand (None: nothing)."""
+
+    label: str
+    carried: Carried | None
+
+
+def game(session: Session) -> Game:
+    """The session's game as its pages show it (the variant says; no page asks it itself)."""
+    variant = rules.get_variant(session.variant)
+    return Game(variant.label, variant.carried(session.rules))
 
 
 def seated_session(**lookup: Any) -> Session | None:
