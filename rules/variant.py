@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules import labels
-from rules.fields import COMMON_FIELDS, CONTRACT_FIELDS, FIELDS, HAND_FIELDS, field_range
+from rules.fields import COMMON_FIELDS, CONTRACT_FIELDS, HAND_FIELDS, Field, field_range, fields_of
 from rules.model import Hand, Line
 from rules.problems import Problems, RulesError, field_name
 from rules.words import Say
@@ -178,16 +178,17 @@ class Rules(dict):
         contracts[REDEAL.id] = REDEAL
         contracts[ADJUSTMENT.id] = ADJUSTMENT
         self.contracts: Mapping[str, Contract] = MappingProxyType(contracts)
+        fields = fields_of(variant)
         # What each contract must not carry, derived once rather than for every hand.
         self.unused_fields = {
-            cid: HAND_FIELDS - COMMON_FIELDS - c.fields - variant.hand_fields
+            cid: frozenset(fields) - COMMON_FIELDS - c.fields - variant.hand_fields
             for cid, c in contracts.items()
         }
         self.max_contra: int = variant.max_contra(self)
         # Each ranged field's (low, high) under these rules, also resolved once.
         self.ranges: Mapping[str, tuple[Any, Any]] = {
             name: field_range(name, variant, self)
-            for name, field in FIELDS.items()
+            for name, field in fields.items()
             if field.high is not None
         }
 
@@ -242,6 +243,9 @@ class Variant:
     bonus_specs: Mapping[str, BonusSpec] = {}
     # Fields any contract may carry; a bonus a contract does not allow is reported per item.
     hand_fields: frozenset[str] = frozenset({"dealer", "adjustments", "bonuses"})
+    # Fields of its own a hand of this game has, besides those of HANDS.md (rules.fields): each
+    # of a kind the engine reads, and named on a contract that uses it, like any other.
+    own_fields: tuple[Field, ...] = ()
     uses_radelci: bool = False
     zero_sum: bool = True
 

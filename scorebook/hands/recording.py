@@ -114,7 +114,7 @@ def record_hand(
         # lock for the whole database. The seats are read under it: the names hands use.
         locked = locked_session(session)
         seats = locked.seat_names
-        own = as_seated(data, named, list(seats))
+        own = as_seated(locked, data, named, list(seats))
         repeat, last, recent = _hands_a_new_hand_meets(locked, client_id, device)
         if repeat is not None:
             return _repeat_of(repeat, locked, own)

@@ -35,7 +35,7 @@ def rescore(session: Session, from_number: int, renamed: Mapping[str, str] | Non
     )
     if renamed:
         for hand in hands:
-            hand.data = rename_in_hand(hand.data, renamed)
+            hand.data = rename_in_hand(hand.data, renamed, session.variant)
     scores = score_hands(
         sheet,
         [(hand.number, None if hand.voided else hand.data) for hand in hands],
