@@ -118,6 +118,7 @@ class Field:
     unlike: str = ""  # the field it must not name the same player as: a partner, the declarer
     alone: bool = False  # called by the role "alone" where no field of its contract is unlike it
     every_row: bool = False  # asked on every row its game lets carry it, whatever the contract
+    more: bool = False  # asked last, of every seat, folded: told only when it is not the usual
     glance: bool = False  # part of "the same score" at a glance: who played what, and how
     counted: str = ""  # what a counted pile fills it with (a Count's attribute)
 
@@ -157,6 +158,7 @@ FIELDS: Mapping[str, Field] = _fields(
         form={"dealer": "form.dealer"},
         short="form.dealer-short",
         every_row=True,
+        more=True,
     ),
     Field("contract", CONTRACT, EVERY_HAND, form={"contract": "form.contract"}, glance=True),
     Field("declarer", PLAYER, BY_CONTRACT, form={"declarer": None}, alone=True, glance=True),
@@ -281,8 +283,8 @@ READ = (
 # The form's hand, as it writes it: the table (who sits out, the contract), the dealer, who
 # plays, then the rest as the reader reads it.
 WRITTEN = ("players", "contract", "dealer", *(name for name in READ if name != "dealer"))
-# The form's controls, in the order a hand is told at the table; the dealer last (asked only
-# when it is not the next in turn), after a game's own fields.
+# The form's controls, in the order a hand is told at the table; a game's own fields after
+# them, and last what is told only when it is not the usual (the dealer: not the next in turn).
 ASKED = (
     "declarer",
     "partner",
@@ -298,7 +300,7 @@ ASKED = (
     "bonuses",
     "adjustments",
 )
-ASKED_LAST = ("dealer",)
+ASKED_LAST = tuple(name for name, f in FIELDS.items() if f.more)
 
 
 def _names(scope: str) -> frozenset[str]:

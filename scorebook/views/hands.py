@@ -214,15 +214,9 @@ def _stored_form(session: Session, hand: Hand) -> HandForm:
 
 
 def _new_values(session: Session) -> Values:
-    values = Values()
-    form = _form(session, values)
-    values.set("contract", form.default_contract)
-    values.set("contra", 0)
-    if form.needs_sitting_out:
-        # The seats sit out in turn; the scorekeeper changes it with one tap when it differs.
-        played = session.hands.filter(voided=False).count()
-        values.set("sits_out", form.seats[played % len(form.seats)].value)
-    return values
+    form = _form(session, Values())
+    played = session.hands.filter(voided=False).count() if form.needs_sitting_out else 0
+    return form.opening_values(played)
 
 
 def _posted_uuid(request, name: str) -> str:
