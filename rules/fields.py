@@ -321,6 +321,12 @@ RECORD_FIELDS = tuple(
 )
 
 
+def field_of_kind(kind: Kind, fields: Mapping[str, Field] = FIELDS) -> Field:
+    """The field of a kind only one field has: the contract, the table's players, the contra,
+    the card points."""
+    return next(field for field in fields.values() if field.kind is kind)
+
+
 def fields_of(variant: Variant) -> Mapping[str, Field]:
     """Every field a hand of this game may have: FIELDS, then the game's own."""
     own = variant.own_fields

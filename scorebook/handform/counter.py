@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 import rules
-from rules.fields import POINTS
+from rules.fields import POINTS, field_of_kind
 from rules.model import DECLARER
 from scorebook.handform.controls import Option, Widget
-from scorebook.handform.mapping import CARDS, HandForm, of_kind
+from scorebook.handform.mapping import CARDS, HandForm
 
 SUIT_SIGNS = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}
 RED_SUITS = ("hearts", "diamonds")
@@ -67,7 +67,7 @@ def use_card_count(form: HandForm):
 
 def card_counter(form: HandForm) -> Widget | None:
     """The folded "Count cards" helper next to the card points: the variant's deck as chips."""
-    if not form.uses_field(of_kind(form.fields, POINTS)):
+    if not form.uses_field(field_of_kind(POINTS, form.fields)):
         return None
     variant = form.variant
     ticked = set(form.values.getlist(CARDS))

@@ -36,6 +36,7 @@ from rules.fields import (
     PLAYERS,
     WRITTEN,
     Field,
+    field_of_kind,
     fields_of,
     in_order,
 )
@@ -61,11 +62,6 @@ def contra_choices(variant, max_level: int) -> list[tuple[int, str]]:
     for level in range(1, max_level + 1):
         out.append((level, f"{words[level]} ×{multiplier(level)}"))
     return out
-
-
-def of_kind(fields: Mapping[str, Field], kind) -> Field:
-    """The field of a kind only one field has (the contract, the table, the contra)."""
-    return next(field for field in fields.values() if field.kind is kind)
 
 
 @dataclass
@@ -106,7 +102,7 @@ class HandForm:
 
     @property
     def contract_id(self) -> str:
-        chosen = self.values.get(of_kind(self.fields, CONTRACT).home)
+        chosen = self.values.get(field_of_kind(CONTRACT, self.fields).home)
         return chosen if chosen in self.rules.contracts else self.default_contract
 
     @property
@@ -139,7 +135,7 @@ class HandForm:
     def dealt_seats(self) -> list[Seat]:
         if not self.needs_sitting_out:
             return self.seats
-        out = self.values.get(of_kind(self.fields, PLAYERS).home)
+        out = self.values.get(field_of_kind(PLAYERS, self.fields).home)
         return [s for s in self.seats if s.value != out]
 
     @property
@@ -148,15 +144,15 @@ class HandForm:
 
     @property
     def takes_game_contra(self) -> bool:
-        return self.uses_field(of_kind(self.fields, CONTRA)) and self.rules.max_contra > 0
+        return self.uses_field(field_of_kind(CONTRA, self.fields)) and self.rules.max_contra > 0
 
     @property
     def bonus_fields(self) -> list[BonusField]:
-        return bonus_fields(self, of_kind(self.fields, BONUSES))
+        return bonus_fields(self, field_of_kind(BONUSES, self.fields))
 
     @property
     def declarations(self) -> list[tuple[str, str]]:
-        declarations = of_kind(self.fields, DECLARATIONS)
+        declarations = field_of_kind(DECLARATIONS, self.fields)
         return list(labels.DECLARATIONS.items()) if self.uses_field(declarations) else []
 
     @property
@@ -174,11 +170,11 @@ class HandForm:
     def opening_values(self, played: int) -> Values:
         """The values a new hand's form opens with, `played` hands into the session: the
         first contract, no contra, and the seat whose turn it is to sit out."""
-        self.values.set(of_kind(self.fields, CONTRACT).home, self.default_contract)
-        self.values.set(of_kind(self.fields, CONTRA).home, 0)
+        self.values.set(field_of_kind(CONTRACT, self.fields).home, self.default_contract)
+        self.values.set(field_of_kind(CONTRA, self.fields).home, 0)
         if self.needs_sitting_out:
             # The seats sit out in turn; the scorekeeper changes it with one tap when it differs.
-            table = of_kind(self.fields, PLAYERS)
+            table = field_of_kind(PLAYERS, self.fields)
             self.values.set(table.home, self.seats[played % len(self.seats)].value)
         return self.values
 
@@ -227,10 +223,10 @@ class HandForm:
         in the order a stored hand has always listed them; `errors` holds what could not even
         be read. The session's variant, rules and players are added by the pipeline."""
         self.paths = {}
-        chosen = self.values.get(of_kind(self.fields, CONTRACT).home)
+        chosen = self.values.get(field_of_kind(CONTRACT, self.fields).home)
         if chosen and chosen not in self.rules.contracts:
             self.error(
-                of_kind(self.fields, CONTRACT).home, _("Choose one of the listed contracts.")
+                field_of_kind(CONTRACT, self.fields).home, _("Choose one of the listed contracts.")
             )
         data: dict[str, Any] = {}
         for field in in_order(WRITTEN, self.variant):

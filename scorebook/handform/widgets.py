@@ -18,6 +18,7 @@ from rules.fields import (
     PLAYERS,
     POINTS,
     Field,
+    field_of_kind,
     field_range,
 )
 from rules.model import DEFENDERS
@@ -26,7 +27,7 @@ from scorebook import textinput
 from scorebook.handform.controls import Option, Widget
 from scorebook.handform.counter import card_counter
 from scorebook.handform.kinds import NO, YES
-from scorebook.handform.mapping import HandForm, of_kind
+from scorebook.handform.mapping import HandForm
 from scorebook.handform.values import item_key, seat_key
 
 
@@ -53,7 +54,7 @@ def _number_widget(form: HandForm, name: str, label: str, *, decimal: bool = Fal
 
 def redraw_widgets(form: HandForm) -> list[Widget]:
     """The controls that change which fields the form shows: the contract and who sits out."""
-    contract = of_kind(form.fields, CONTRACT).home
+    contract = field_of_kind(CONTRACT, form.fields).home
     out = [
         _choice(
             form,
@@ -65,7 +66,7 @@ def redraw_widgets(form: HandForm) -> list[Widget]:
             css="contracts",
         )
     ]
-    table = of_kind(form.fields, PLAYERS)
+    table = field_of_kind(PLAYERS, form.fields)
     if form.asks(table):
         seats = [(s.value, s.name) for s in form.seats]
         label = form.label_of(table.home)

@@ -5,7 +5,6 @@ another phone."""
 from __future__ import annotations
 
 import datetime
-import json
 import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -16,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
+from rules.fields import GLANCE_FIELDS, PLAYERS, field_of_kind
 from scorebook.errors import ServiceError
 from scorebook.hands.refusals import JustRecorded, OtherSession, RepeatDiffers, check_writable
 from scorebook.hands.rescoring import refresh_closing, running_before_making_rows
@@ -31,16 +31,16 @@ REPEAT_WINDOW = datetime.timedelta(minutes=5)
 
 # What makes two hands "the same score" at a glance: the contract, who played it and how it
 # went (card points, each player's pile, or made for a contract without card points).
-SAME_SCORE_FIELDS = ("contract", "declarer", "partner", "points", "points_by_player", "made")
+SAME_SCORE_FIELDS = GLANCE_FIELDS
 
 
-def _repeat_of(stored: Hand, session: Session, own: Mapping[str, Any]) -> Hand:
+def _repeat_of(stored: Hand, session: Session, data: Mapping[str, Any]) -> Hand:
     """The stored hand a repeat of its client id is answered with: only when it says what
-    this request would store (marked `repeat`); otherwise refused."""
+    this request would store (`data`, the hand's JSON: stored_in; marked `repeat`);
+    otherwise refused."""
     if stored.session_id != session.pk:
         raise OtherSession(_("This hand was saved in another session."))
-    # Through JSON, as the stored data came back from the database (tuples become lists).
-    if stored.data != json.loads(json.dumps(stored_in(session, own))):
+    if stored.data != data:
         raise RepeatDiffers(stored)
     stored.repeat = True
     return stored
@@ -73,10 +73,10 @@ def _hands_a_new_hand_meets(
     return repeat, (mine[0] if mine else None), recent
 
 
-def _check_not_just_recorded(recent: Iterable[Hand], own: Mapping[str, Any], user) -> None:
-    """Refuse a hand with the same score as one of `recent` (another phone's, newest first),
-    unless the scorekeeper confirmed it."""
-    same = {key: own.get(key) for key in SAME_SCORE_FIELDS}
+def _check_not_just_recorded(recent: Iterable[Hand], data: Mapping[str, Any], user) -> None:
+    """Refuse a hand (`data`: its JSON, as stored) with the same score as one of `recent`
+    (another phone's, newest first), unless the scorekeeper confirmed it."""
+    same = {key: data.get(key) for key in SAME_SCORE_FIELDS}
     for hand in recent:
         if {key: hand.data.get(key) for key in SAME_SCORE_FIELDS} == same:
             raise JustRecorded(hand, user)
@@ -113,26 +113,19 @@ def record_hand(
         # of its players); on SQLite the IMMEDIATE transaction has already taken the write
         # lock for the whole database. The seats are read under it: the names hands use.
         locked = locked_session(session)
-        seats = locked.seat_names
-        own = as_seated(locked, data, named, list(seats))
+        own = as_seated(locked, data, named, list(locked.seat_names))
+        stored = stored_in(locked, own)  # the hand's JSON, made once
         repeat, last, recent = _hands_a_new_hand_meets(locked, client_id, device)
         if repeat is not None:
-            return _repeat_of(repeat, locked, own)
+            return _repeat_of(repeat, locked, stored)
         check_writable(locked, change_closed)
         if not confirm_repeat:
-            _check_not_just_recorded(recent, own, user)
-        sheet = engine_sheet(locked)
-        try:
-            before = running_after(sheet, None if last is None else last.score)
-        except Unscored:
-            before = running_before_making_rows(locked, sheet)
-        row, running = scored(sheet, own, before)
-        if set(row.result.amounts) - set(seats):
-            raise ServiceError(_("Only seated players can be dealt in."), "players")
+            _check_not_just_recorded(recent, stored, user)
+        row, running = _scored_after(locked, own, last)
         hand = Hand(
             session=locked,
             number=(0 if last is None else last.number) + 1,
-            data=stored_in(locked, own),
+            data=stored,
             score=row_score(row, running),
             rules_version=str(rules.RULES_VERSION),
             client_id=client_id,
@@ -140,14 +133,37 @@ def record_hand(
             created_by=user,
             changed_by=user,
         )
-        hand._history_user = user
-        hand.save()
-        Entry.objects.bulk_create(entries(hand, seats))
-        if locked.is_closed:  # an admin's hand
-            refresh_closing(locked)
+        _store_new(hand, row, user)
         # The listeners get the session read under the lock, which knows whether it is a
         # tournament's table (most are not: nothing to check after the commit), and the
         # caller's club.
         locked.club = session.club
         announce_hands_changed(locked)
     return hand
+
+
+def _scored_after(session: Session, own: Mapping[str, Any], last: Hand | None):
+    """The hand's row and the running state after it, scored as the row after the session's
+    `last` hand from its stored running state (a session whose rows are missing gets them
+    first). Refuses a hand that deals in a player who is not seated."""
+    sheet = engine_sheet(session)
+    try:
+        before = running_after(sheet, None if last is None else last.score)
+    except Unscored:
+        before = running_before_making_rows(session, sheet)
+    row, running = scored(sheet, own, before)
+    if set(row.result.amounts) - set(session.seat_names):
+        table = field_of_kind(PLAYERS).name
+        raise ServiceError(_("Only seated players can be dealt in."), table)
+    return row, running
+
+
+def _store_new(hand: Hand, row, user) -> None:
+    """Insert the new hand, its history row and its entries (from the row's exact amounts);
+    a closed session (an admin's hand) gets its closing again."""
+    session = hand.session
+    hand._history_user = user
+    hand.save()
+    Entry.objects.bulk_create(entries(hand, session.seat_names, row.result.amounts))
+    if session.is_closed:
+        refresh_closing(session)

@@ -17,6 +17,7 @@ from rules import note_text
 from rules.model import Amount
 from rules.scoring import Running, amount_of
 from rules.words import Phrase, phrase_from_json, phrase_text
+from scorebook.hands.scoring import AMOUNTS, DEALT_BY, LINES, NOTE, RUNNING
 from scorebook.models import Club, Hand, Session
 
 
@@ -80,21 +81,21 @@ def read_row(
     number: int, voided: bool, void_reason: str, score: Mapping[str, Any], variant: rules.Variant
 ) -> StoredRow:
     """A hand's stored row (`Hand.score`, as scoring.row_score wrote it) read once."""
-    if "running" not in score:
+    if RUNNING not in score:
         return StoredRow(number, voided, void_reason, None)
-    running = Running.from_json(score["running"])
+    running = Running.from_json(score[RUNNING])
     held = variant.held(running.carry)  # a voided hand's too: the rows after it go on from it
-    if "amounts" not in score:
+    if AMOUNTS not in score:
         return StoredRow(number, voided, void_reason, running, held=held)
     return StoredRow(
         number,
         voided,
         void_reason,
         running,
-        {name: amount_of(a) for name, a in score["amounts"].items()},
-        tuple(StoredLine.read(line) for line in score["lines"]),
-        phrase_from_json(score["note"]),
-        score["dealer"],
+        {name: amount_of(a) for name, a in score[AMOUNTS].items()},
+        tuple(StoredLine.read(line) for line in score[LINES]),
+        phrase_from_json(score[NOTE]),
+        score[DEALT_BY],
         held,
     )
 

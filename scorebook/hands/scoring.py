@@ -17,6 +17,11 @@ from scorebook.errors import ServiceError
 from scorebook.hands.stored import sheet_hand
 from scorebook.models import Entry, Hand, Session
 
+# The keys of a stored row (Hand.score), which scorebook.hands.rows reads back: its amounts,
+# the engine's lines, the paper note, who dealt (a row's, not the hand's field) and the running
+# state after it.
+AMOUNTS, LINES, NOTE, DEALT_BY, RUNNING = "amounts", "lines", "note", "dealer", "running"
+
 
 def row_score(row: rules.SheetRow, running: Running) -> dict[str, Any]:
     """What a hand stores of its row: amounts, the engine's lines, the paper note, the dealer,
@@ -24,11 +29,11 @@ def row_score(row: rules.SheetRow, running: Running) -> dict[str, Any]:
     as words (ids and values, rules.words), said in the reader's language when shown."""
     result = row.result
     return {
-        "amounts": {name: amount_json(a) for name, a in result.amounts.items()},
-        "lines": [stored_line(line) for line in result.lines],
-        "note": phrase_json(note(result)),
-        "dealer": row.dealer,
-        "running": running.to_json(),
+        AMOUNTS: {name: amount_json(a) for name, a in result.amounts.items()},
+        LINES: [stored_line(line) for line in result.lines],
+        NOTE: phrase_json(note(result)),
+        DEALT_BY: row.dealer,
+        RUNNING: running.to_json(),
     }
 
 
@@ -39,7 +44,7 @@ def stored_line(line: rules.Line) -> list[Any]:
 
 def void_score(running: Running) -> dict[str, Any]:
     """A voided hand's row: no amounts; the running state passes through it unchanged."""
-    return {"running": running.to_json()}
+    return {RUNNING: running.to_json()}
 
 
 class Unscored(Exception):
@@ -51,9 +56,9 @@ def running_after(sheet: Sheet, score: Mapping[str, Any] | None) -> Running:
     """Where the sheet stands after a hand with this stored score (None: before any hand)."""
     if score is None:
         return start(sheet.variant, sheet.rules, sheet.players)
-    if "running" not in score:
+    if RUNNING not in score:
         raise Unscored
-    return Running.from_json(score["running"])
+    return Running.from_json(score[RUNNING])
 
 
 def running_before(session: Session, sheet: Sheet, number: int | None = None) -> Running:
@@ -105,9 +110,14 @@ def scored(sheet: Sheet, own: Mapping[str, Any], before: Running) -> rules.Sheet
         raise ServiceError.of(exc.problems) from None
 
 
-def entries(hand: Hand, seats: Mapping[str, int]) -> list[Entry]:
-    """A hand's entries from its stored row; `seats` maps each seated name to its player id."""
+def entries(
+    hand: Hand, seats: Mapping[str, int], amounts: Mapping[str, Any] | None = None
+) -> list[Entry]:
+    """A hand's entries: the `amounts` of the row just scored (None: of its stored row);
+    `seats` maps each seated name to its player id."""
+    if amounts is None:
+        amounts = hand.score[AMOUNTS]
     return [
         Entry(hand=hand, player_id=seats[name], amount=cents(amount))
-        for name, amount in hand.score["amounts"].items()
+        for name, amount in amounts.items()
     ]
