@@ -312,12 +312,11 @@ CONTRACT_FIELDS = _names(BY_CONTRACT)
 HAND_FIELDS = frozenset(FIELDS)
 # What makes two hands "the same score" at a glance.
 GLANCE_FIELDS = tuple(name for name, f in FIELDS.items() if f.glance)
-# The fields of the engine's Hand, after its variant, players and contract, each with the
-# value it holds when a hand leaves it out.
+# The fields of the engine's Hand: those every hand has (its variant, players and contract),
+# then the others, each with the value it holds when a hand leaves it out.
+RECORD_HEAD = tuple(f.name for f in FIELDS.values() if f.kind.in_hand and f.scope == EVERY_HAND)
 RECORD_FIELDS = tuple(
-    (f.name, f.kind.empty)
-    for f in FIELDS.values()
-    if f.kind.in_hand and f.kind not in (VARIANT, PLAYERS, CONTRACT)
+    (f.name, f.kind.empty) for f in FIELDS.values() if f.kind.in_hand and f.scope != EVERY_HAND
 )
 
 

@@ -16,7 +16,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from rules.fields import RECORD_FIELDS
+from rules.fields import RECORD_FIELDS, RECORD_HEAD
 from rules.words import Phrase, phrase_text
 
 Amount = int | Decimal
@@ -51,7 +51,7 @@ class Adjustment(NamedTuple):
 
 _HandRecord = collections.namedtuple(
     "_HandRecord",
-    ["variant", "players", "contract", *(name for name, _ in RECORD_FIELDS), "own_fields"],
+    [*RECORD_HEAD, *(name for name, _ in RECORD_FIELDS), "own_fields"],
     defaults=[*(empty for _, empty in RECORD_FIELDS), MappingProxyType({})],
 )
 
