@@ -25,8 +25,9 @@ or a hundredth stays exact).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -67,12 +68,10 @@ DECLARATIONS = Kind("declarations", empty=(), names=ITEMS)
 RADELCI = Kind("radelci", names=KEYS)
 ADJUSTMENTS = Kind("adjustments", empty=(), names=ITEMS)
 
+KINDS = (FORMAT, VARIANT, RULES, PLAYERS, CONTRACT, PLAYER, POINTS, INTEGER, BOOLEAN, CONTRA)
+KINDS += (BONUSES, BY_PLAYER, DECLARATIONS, RADELCI, ADJUSTMENTS)
 # Kinds of one value, which a form shows as one control; the others are lists or maps.
-SINGLE_KINDS = frozenset(
-    kind.name
-    for kind in (FORMAT, VARIANT, RULES, PLAYERS, CONTRACT, PLAYER, POINTS, INTEGER, BOOLEAN)
-    if kind.single
-)
+SINGLE_KINDS = frozenset(kind.name for kind in KINDS if kind.single)
 
 # Where a field may appear: in every hand, where a contract uses it (RULES.md §11), or in any
 # hand whatever its contract.
@@ -110,7 +109,7 @@ class Field:
     low: int | str | None = None
     high: int | str | None = None
     path: str = ""
-    form: Mapping[str, str | None] = field(default_factory=lambda: NO_KEYS)
+    form: Mapping[str, str | None] = dataclasses.field(default_factory=lambda: NO_KEYS)
     short: str = ""  # the form's word for it where a problem names it, when its label is long
     values: Kind | None = None  # a map's values: each of this kind (points, a whole number)
     nullable: bool = False  # null stands for nobody: no partner, nobody announced

@@ -13,6 +13,18 @@ Every write opens its own transaction (there is no ATOMIC_REQUESTS) and writes t
 rows of the hands it changes inside it, so the sum of a player's entries is always the sum of
 the hands that are there. Every refusal is a ServiceError (scorebook.errors) carrying each
 problem with its path; the engine's problems keep theirs (``points``, ``hands[3].points``).
+
+One module a job; this package names what the rest of the app uses:
+
+- ``session``: the engine's view of a session, what a page says of its game, its seats, locks;
+- ``stored``: the stored hand's JSON, a hand inside a sheet, renames (from rules.fields);
+- ``scoring``: a hand as the next row of its sheet, the stored row's shape, its entries;
+- ``rows``: the one reader of stored rows (StoredRow), for the sheet, paper and polls;
+- ``replay``: the engine's replay of a whole session;
+- ``preview``: a hand scored in its place, storing nothing;
+- ``refusals``: what a write refuses, each told apart;
+- ``rescoring``: rows, entries and a closed session's closing kept in step with the hands;
+- ``recording``, ``changing``, ``importing``: a new hand; an edit or a void; a sheet.
 """
 
 from __future__ import annotations
