@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from scorebook.context_processors import key_of
 from scorebook.language import supported
+from scorebook.outbox import Status
 
 OUTBOX_HEADER = "X-Scorebook-Outbox"
 USER_HEADER = "X-Scorebook-User"  # whose hand: the key of the page that saved it
@@ -51,7 +52,7 @@ def is_outbox(request) -> bool:
     return request.headers.get(OUTBOX_HEADER) == "1"
 
 
-def outbox_answer(status_code: int, status: str, message: str, **extra: Any) -> JsonResponse:
+def outbox_answer(status_code: int, status: Status, message: str, **extra: Any) -> JsonResponse:
     """An answer to the outbox: its `status` word and the reason in words, to show with the
     hand it keeps."""
     return JsonResponse({"status": status, "message": message, **extra}, status=status_code)
@@ -71,14 +72,14 @@ def outbox_login(view):
         login = redirect_to_login(request.get_full_path())["Location"]
         if not request.user.is_authenticated:
             message = _("You are logged out: log in again and the hand is sent.")
-            return outbox_answer(UNAUTHORIZED, "login", message, login=login)
+            return outbox_answer(UNAUTHORIZED, Status.LOGIN, message, login=login)
         saved_by = request.headers.get(USER_HEADER)
         # No header: an outbox script from before it was sent (a page open over a deploy).
         if saved_by is not None and saved_by != key_of(request.user):
             message = _(
                 "This hand was saved on this phone by someone else: it is sent when they log in."
             )
-            return outbox_answer(CONFLICT, "other-user", message, login=login)
+            return outbox_answer(CONFLICT, Status.OTHER_USER, message, login=login)
         return view(request, *args, **kwargs)
 
     return wrapper
@@ -95,7 +96,7 @@ def csrf_failure(request, reason: str = ""):
     fields."""
     if is_outbox(request):
         message = _("The page had expired; open the hand form again to send this hand.")
-        return outbox_answer(FORBIDDEN, "csrf", message)
+        return outbox_answer(FORBIDDEN, Status.CSRF, message)
     view_name, kwargs = _resolved(request)
     from_here = _from_this_site(request)
     if view_name == HAND_PREVIEW and request.htmx and from_here:
