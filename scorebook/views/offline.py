@@ -1,12 +1,12 @@
 """The server's side of a phone at a table without signal (issue 15): the answers a phone's
 outbox reads, the page that keeps a hand typed into a form whose CSRF token has expired, the
-service worker and the manifest that make the site an installable app, and the QR code that
-opens a sheet on another phone.
+manifest that makes the site an installable app (its service worker: views/worker.py), and the
+QR code that opens a sheet on another phone.
 
-A hand saved while offline waits in the phone's outbox (static/scorebook/, the service worker's
-side) and is sent later with the header ``X-Scorebook-Outbox: 1``: such a request is answered
-with JSON, never with a redirect or a page, so that the sender can tell "recorded" from every
-reason to keep the hand.
+A hand saved while offline waits in the phone's outbox (static/scorebook/outbox/) and is sent
+later with the header ``X-Scorebook-Outbox: 1``: such a request is answered with JSON, never
+with a redirect or a page, its `status` one of the words of scorebook/outbox.py, so that the
+sender can tell "recorded" from every reason to keep the hand.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ import segno
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import LogoutView, redirect_to_login
-from django.contrib.staticfiles import finders
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import Resolver404, resolve, reverse
@@ -169,19 +168,6 @@ def _expired_preview(request):
 
 
 # --- The installable app -------------------------------------------------------------------
-
-
-def service_worker(request):
-    """The service worker, from the site's root so that it may control every page."""
-    path = finders.find("scorebook/sw.js")
-    if path is None:
-        raise Http404
-    with open(path, encoding="utf-8") as source:
-        response = HttpResponse(source.read(), content_type="text/javascript; charset=utf-8")
-    # A new version of the worker is picked up on the next visit, not a day later.
-    response["Cache-Control"] = "no-cache"
-    response["Service-Worker-Allowed"] = "/"
-    return response
 
 
 def manifest(request):
