@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
-from scorebook import services as core
+from scorebook import roster
 from scorebook.errors import ServiceError
 from scorebook.models import Membership, Player
 from scorebook.tournaments.models import Registration, Status, Tournament
@@ -125,7 +125,7 @@ def add_walk_in(
         if has_started(tournament, now):
             raise ServiceError(_("The tournament has started: nobody more can join."))
         if player is None:
-            player = core.add_player(club=tournament.club, name=name)
+            player = roster.add_player(club=tournament.club, name=name)
         elif player.club_id != tournament.club_id:
             raise ServiceError(_("Pick a player of the club's roster."), "player")
         active = tournament.registrations.filter(cancelled_at=None)
