@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 import rules
 from scorebook import accounts, hands, invitations
 from scorebook.amounts import cents
-from scorebook.errors import ServiceError
+from scorebook.errors import Refusal, ServiceError
 from scorebook.league.models import ContractTally, PlayerSession
 from scorebook.models import (
     Club,
@@ -228,11 +228,44 @@ def start_session(
     overrides: Mapping[str, Any] | None = None,
     house_rules_name: str = "",
 ) -> Session:
-    """Freeze the rules and seat the players in order. Raises ServiceError or rules.RulesError.
+    """Freeze the rules and seat the players in order. Raises ServiceError, the engine's
+    problems with the game or its rules among its reasons.
 
     The rules are the preset with `overrides` of its switches (the club's house rules, whose
     name the session keeps: scorebook.house_rules)."""
-    variant = rules.get_variant(variant_id)
+    variant = _variant(variant_id)
+    _check_seats(club, variant, players)
+    date = date or timezone.localdate()
+    frozen = _frozen_rules(variant_id, preset, overrides)
+    with transaction.atomic():
+        hands.lock_players(players)
+        session = Session.objects.create(
+            club=club,
+            season=season_on(club, date),  # filed by its date, as file_sessions() does
+            variant=variant_id,
+            rules=frozen,
+            house_rules_name=house_rules_name,
+            date=date,
+            table_label=table_label,
+            notes=notes,
+            created_by=user,
+        )
+        SessionSeat.objects.bulk_create(
+            SessionSeat(session=session, player=player, position=position)
+            for position, player in enumerate(players, start=1)
+        )
+    return session
+
+
+def _variant(variant_id: str) -> rules.Variant:
+    try:
+        return rules.get_variant(variant_id)
+    except rules.RulesError as exc:
+        raise ServiceError.of(exc.problems) from None
+
+
+def _check_seats(club: Club, variant: rules.Variant, players: Sequence[Player]) -> None:
+    """Refuse, at the seats, a table the game cannot seat or a player who cannot sit at it."""
     counts = variant.table_sizes()
     if len(players) not in counts:
         raise ServiceError(
@@ -253,27 +286,21 @@ def start_session(
             raise ServiceError(
                 _("%(name)s is archived; restore the player first.") % {"name": player}, "seats"
             )
-    date = date or timezone.localdate()
-    frozen = dict(rules.resolve_rules(variant_id, {"preset": preset, **(overrides or {})}))
+
+
+def _frozen_rules(
+    variant_id: str, preset: str, overrides: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """The rules a new session keeps. The engine's problems with them (a set of house rules
+    the engine no longer reads, say) are refusals at the start form's choice of the rules."""
+    try:
+        frozen = dict(rules.resolve_rules(variant_id, {"preset": preset, **(overrides or {})}))
+    except rules.RulesError as exc:
+        raise ServiceError.of(
+            Refusal("preset", problem.message) for problem in exc.problems
+        ) from None
     frozen.setdefault("preset", preset)
-    with transaction.atomic():
-        hands.lock_players(players)
-        session = Session.objects.create(
-            club=club,
-            season=season_on(club, date),  # filed by its date, as file_sessions() does
-            variant=variant_id,
-            rules=frozen,
-            house_rules_name=house_rules_name,
-            date=date,
-            table_label=table_label,
-            notes=notes,
-            created_by=user,
-        )
-        SessionSeat.objects.bulk_create(
-            SessionSeat(session=session, player=player, position=position)
-            for position, player in enumerate(players, start=1)
-        )
-    return session
+    return frozen
 
 
 def close_session(session: Session, user=None) -> Session:

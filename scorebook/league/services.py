@@ -92,13 +92,6 @@ def family_of(variant_id: str) -> str:
     return rules.get_variant(variant_id).family
 
 
-def variant_label(variant_id: str) -> str:
-    try:
-        return rules.get_variant(variant_id).label
-    except rules.RulesError:
-        return variant_id
-
-
 def contract_label(family: str, contract: str) -> str:
     """A contract in its game's words (the family's variants share them)."""
     variant = next(iter(_family(family)), None)
@@ -763,7 +756,7 @@ def ledger_rows(club: Club, sessions: list[Session]) -> list[dict]:
         rows.append(
             {
                 "session": session,
-                "variant": variant_label(session.variant),
+                "variant": session.variant_label,
                 "players": players,
                 "transfers": (session.closing or {}).get("settlement", {}).get("transfers", []),
             }

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.models import Club, Player, Session, account_name
+from scorebook.variants import variant_label
 
 
 def new_seed() -> int:
@@ -76,6 +77,11 @@ class Tournament(models.Model):
     @property
     def is_knockout(self) -> bool:
         return self.table_size == 2
+
+    @property
+    def variant_label(self) -> str:
+        """The game of a full table in the reader's words (scorebook.variants)."""
+        return variant_label(self.variant)
 
     @property
     def tz(self) -> zoneinfo.ZoneInfo:

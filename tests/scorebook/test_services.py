@@ -80,14 +80,15 @@ def test_start_session_refuses_another_clubs_or_an_archived_player(club, other_c
 
 
 def test_start_session_refuses_an_unknown_variant_or_preset(club, players):
-    with pytest.raises(rules.RulesError):
+    with pytest.raises(services.ServiceError, match="variant"):
         services.start_session(
             club=club, variant_id="bridge", preset="seed", players=players[:4], user=None
         )
-    with pytest.raises(rules.RulesError):
+    with pytest.raises(services.ServiceError, match="nope") as refused:
         services.start_session(
             club=club, variant_id="slovenian-4", preset="nope", players=players[:4], user=None
         )
+    assert [problem.path for problem in refused.value.problems] == ["preset"]
 
 
 def test_record_hand_numbers_hands_and_writes_one_entry_per_player(started, members):
