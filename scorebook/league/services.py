@@ -38,6 +38,7 @@ import rules
 from rules.ratings import START, update
 from scorebook.amounts import cents
 from scorebook.collation import sort_key
+from scorebook.hands import evaluate_session
 from scorebook.league.models import (
     ContractTally,
     LeagueSession,
@@ -451,8 +452,6 @@ def _radelci(
     (scorebook.hands.evaluate_session), which carries them hand to hand."""
     if not session_ids:
         return {}
-    from scorebook.hands import evaluate_session
-
     out = {}
     for session in Session.objects.filter(pk__in=session_ids):
         try:

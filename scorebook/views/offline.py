@@ -1,7 +1,7 @@
 """The server's side of a phone at a table without signal (issue 15): the answers a phone's
 outbox reads, the page that keeps a hand typed into a form whose CSRF token has expired, the
-service worker and the manifest that make the site an installable app, and the QR code that
-opens a sheet on another phone.
+service worker and the manifest that make the site an installable app. (The QR code that
+opens a sheet on another phone is the sheet's own: templatetags/join.py.)
 
 A hand saved while offline waits in the phone's outbox (static/scorebook/, the service worker's
 side) and is sent later with the header ``X-Scorebook-Outbox: 1``: such a request is answered
@@ -14,7 +14,6 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any
 
-import segno
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import LogoutView, redirect_to_login
@@ -252,12 +251,3 @@ class ClearingLogoutView(LogoutView):
         response = super().post(request, *args, **kwargs)
         response["Clear-Site-Data"] = '"cache"'
         return response
-
-
-# --- Join another phone ---------------------------------------------------------------------
-
-
-def sheet_qr(url: str, title: str) -> str:
-    """A QR code of `url` as inline SVG markup (no style attribute: the CSP allows none),
-    dark modules on a light square so that it scans in a dark theme too."""
-    return segno.make_qr(url).svg_inline(scale=5, dark="#000", light="#fff", title=title)
