@@ -1,7 +1,8 @@
 """A club's tournaments at real tables (RULES.md §8). Every table is a scorebook Session.
 
-The rules live in services.py; these models only hold what happened: who registered, who got a
-place and confirmed, the rounds as drawn, and each player's placement at each table.
+The rules live in services/ (a module per job); these models only hold what happened: who
+registered, who got a place and confirmed, the rounds as drawn, and each player's placement at
+each table.
 """
 
 from __future__ import annotations
