@@ -1,6 +1,6 @@
-"""Write services of clubs, members, seasons and sessions; a session's hands go through the
-hand pipeline (scorebook.hands), which a closing calls too. The roster's players are
-scorebook.roster's.
+"""Write services of clubs, members, seasons and sessions (the roster has its own module,
+scorebook.roster); a session's hands go through the hand pipeline (scorebook.hands), which a
+closing calls too.
 
 Each function opens its own transaction (there is no ATOMIC_REQUESTS) and refuses a change
 with ServiceError (scorebook.errors).
