@@ -1,7 +1,7 @@
 """The server's side of a phone at a table without signal (issue 15): the answers a phone's
 outbox reads, the page that keeps a hand typed into a form whose CSRF token has expired, the
-manifest that makes the site an installable app (its service worker: views/worker.py), and the
-QR code that opens a sheet on another phone.
+manifest that makes the site an installable app (its service worker: views/worker.py). (The QR
+code that opens a sheet on another phone is the sheet's own: templatetags/join.py.)
 
 A hand saved while offline waits in the phone's outbox (static/scorebook/outbox/) and is sent
 later with the header ``X-Scorebook-Outbox: 1``: such a request is answered with JSON, never
@@ -14,7 +14,6 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any
 
-import segno
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import LogoutView, redirect_to_login
@@ -239,12 +238,3 @@ class ClearingLogoutView(LogoutView):
         response = super().post(request, *args, **kwargs)
         response["Clear-Site-Data"] = '"cache"'
         return response
-
-
-# --- Join another phone ---------------------------------------------------------------------
-
-
-def sheet_qr(url: str, title: str) -> str:
-    """A QR code of `url` as inline SVG markup (no style attribute: the CSP allows none),
-    dark modules on a light square so that it scans in a dark theme too."""
-    return segno.make_qr(url).svg_inline(scale=5, dark="#000", light="#fff", title=title)

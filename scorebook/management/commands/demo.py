@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 import rules
-from scorebook import hands, services
+from scorebook import hands, roster, services
 from scorebook.models import Club, Membership, Player, Role
 
 CLUB_SLUG = "demo"
@@ -111,7 +111,7 @@ class Command(BaseCommand):
             Membership.objects.get_or_create(user=admin, club=club, defaults={"role": Role.ADMIN})
         for name in PLAYERS:
             if not club.players.filter(name__iexact=name).exists():
-                services.add_player(club=club, name=name)
+                roster.add_player(club=club, name=name)
         if hasattr(rules, "score_hand"):
             for variant in rules.variants():
                 self._demo_session(club, admin, variant)
