@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PIP_QUIET := --quiet --disable-pip-version-check
 PORT ?= 8000
 
-.PHONY: run port-free demo demo-reset test test-fast lint messages clean
+.PHONY: run port-free demo demo-reset test test-fast lint messages css clean
 # One step after another: `make run` checks the port before it installs or migrates anything.
 .NOTPARALLEL:
 
@@ -80,6 +80,11 @@ lint: $(VENV)/.install-test
 messages: $(VENV)/.install-test
 	DEBUG=1 $(PY) manage.py makemessages -l sl -l cs -l de -l fr --no-location --ignore '.venv/*' --ignore 'tests/*' --ignore 'bench/*'
 	DEBUG=1 $(PY) manage.py compilemessages --ignore '.venv/*'
+
+# After editing a stylesheet: join Pico and ours into static/scorebook/site.css, which git keeps
+# (scorebook/stylesheet.py; a test fails while it differs from its parts).
+css: $(VENV)/.install-run
+	DEBUG=1 $(PY) manage.py stylesheet
 
 clean:
 	rm -rf $(VENV) staticfiles test-db.sqlite3*

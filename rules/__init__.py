@@ -1,13 +1,20 @@
 """Scorebook's scoring engine: pure Python, no Django.
 
 It reads hands and sheets in the format of HANDS.md, checks them, and scores them exactly as
-RULES.md says. Public API::
+RULES.md says. Public API (``__all__``)::
 
     score_hand(data) -> Result          score_sheet(data) -> SheetResult
+    evaluate(variant, rules, players, hands, closed) -> SheetResult   (hands already read)
     variants(), get_variant(id)         resolve_rules(variant_id, rules_json) -> dict
     register(variant), unregister(id)   note(result) -> words (a sheet row's note), note_text
-    count(variant_id, cards) -> Count   rate(hands) -> ratings (Elo, RULES.md §6)
-    RulesError (with .problems), RULES_VERSION
+    settle(totals) -> Settlement        RulesError (with .problems), RULES_VERSION, VARIANTS
+    and the values they take and give: Hand, Bonus, Declaration, Adjustment, Result, Line,
+    Contract, Rules, Variant, Running, SheetRow, SheetResult, Settlement, Transfer, Problem
+
+From its modules::
+
+    rules.counting.count(variant_id, cards) -> Count   (a Variant's own: variant.count(cards))
+    rules.ratings.rate(results) -> ratings (Elo, RULES.md §6)
     rules.fields.FIELDS, field_range     the hand's fields, their kinds and ranges (HANDS.md)
     rules.jsontext.loads(text, max_bytes=None, decimals=True): JSON text, bounded (HANDS.md)
 

@@ -18,19 +18,11 @@ from scorebook.collation import AlphabeticalChoiceField
 from scorebook.errors import ServiceError
 from scorebook.models import Club, Player, Role, Season
 from scorebook.textinput import PlainTextForm
-
-
-def most_seats() -> int:
-    """The most players any variant's table seats: the start form offers that many seats."""
-    import rules
-
-    return max(max(v.table_sizes()) for v in rules.variants())
+from scorebook.variants import all_variants, most_seats, variant_of
 
 
 def variant_choices() -> list[tuple[str, str]]:
-    import rules
-
-    return [(v.id, v.label) for v in rules.variants()]
+    return [(v.id, v.label) for v in all_variants()]
 
 
 @functools.cache
@@ -141,11 +133,8 @@ class SessionStartForm(PlainTextForm, forms.Form):
         if len({p.pk for p in players}) != len(players):
             self.add_error(None, _("A player can only take one seat."))
         cleaned["players"] = players
-        variant_id = cleaned.get("variant")
-        if variant_id:
-            import rules
-
-            variant = rules.get_variant(variant_id)
+        variant = variant_of(cleaned.get("variant", ""))  # None: the field refused it
+        if variant is not None:
             self._refuse_seats_beyond(variant)
             try:
                 cleaned["rules"] = house_rules.choose(self.club, variant, cleaned.get("preset", ""))

@@ -1,10 +1,11 @@
 """The club's own house rules: per variant, a preset and overrides of RULES.md §10's switches.
 
 The engine alone says what is allowed (``Variant.rules`` raises RulesError with each problem
-at ``rules.<switch>``); this module only keeps the club's sets, picks one for a new session
-and says in words how a session's frozen rules differ from their preset. A session freezes
-the rules a set resolves to when it starts (services.start_session) and keeps the set's name,
-so changing or deleting a set never changes a session.
+at ``rules.<switch>``; ``save`` refuses with them as RulesRefused); this module only keeps the
+club's sets, picks one for a new session and says in words how a session's frozen rules
+differ from their preset. A session freezes the rules a set resolves to when it starts
+(services.start_session) and keeps the set's name, so changing or deleting a set never
+changes a session.
 """
 
 from __future__ import annotations
@@ -31,12 +32,19 @@ def rules_data(preset: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
     return {"preset": preset, **overrides}
 
 
+class RulesRefused(ServiceError):
+    """The engine refuses a set's rules: each of its problems at ``rules.<switch>[.<key>]``."""
+
+
 def save(house_rules: HouseRules) -> HouseRules:
-    """Add or change a set. Raises RulesError when the engine refuses its rules, ServiceError
+    """Add or change a set. Raises RulesRefused when the engine refuses its rules, ServiceError
     when the club already has a set of that name for the variant. A set made the default
     takes over from the variant's previous default."""
-    variant = rules.get_variant(house_rules.variant)
-    variant.rules(rules_data(house_rules.preset, house_rules.overrides))
+    try:
+        variant = rules.get_variant(house_rules.variant)
+        variant.rules(rules_data(house_rules.preset, house_rules.overrides))
+    except rules.RulesError as exc:
+        raise RulesRefused.of(exc.problems) from None
     taken = house_rules.club.house_rules.filter(
         variant=variant.id, name__iexact=house_rules.name
     ).exclude(pk=house_rules.pk)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from rules import labels
+from scorebook.variants import variant_label
 
 
 def validate_time_zone(value: str) -> None:
@@ -326,7 +327,7 @@ class Session(models.Model):
     @property
     def variant_label(self) -> str:
         """The game in the reader's words: "Slovenski tarok, 3 igralci", never its id."""
-        return str(labels.VARIANTS.get(self.variant, self.variant))
+        return variant_label(self.variant)
 
     @property
     def preset_label(self) -> str:

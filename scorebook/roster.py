@@ -1,15 +1,18 @@
-"""Roster players and the accounts they belong to.
+"""The club's roster: its players, their names, and the accounts they belong to.
 
-A player is linked to a member's account by `Player.user`, one player per account in a club:
-tournaments seat an account's linked player, so his tables, ratings and statistics stay
-together. An admin links or unlinks; a member claims an unlinked player ("this is me",
-`Player.claimed_by`) and an admin confirms or refuses. Two players who are one person (a
-duplicate that a tournament's start or a typo made) are merged by an admin.
+A player is added, renamed (in every hand he was seated for), archived, or deleted while he
+has no hands. A player is linked to a member's account by `Player.user`, one player per
+account in a club: tournaments seat an account's linked player, so his tables, ratings and
+statistics stay together. An admin links or unlinks; a member claims an unlinked player
+("this is me", `Player.claimed_by`) and an admin confirms or refuses. Two players who are one
+person (a duplicate that a tournament's start or a typo made) are merged by an admin.
 
 Each function opens its own transaction and refuses with ServiceError at the form's field.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -20,8 +23,90 @@ from scorebook.errors import ServiceError
 from scorebook.league.models import ContractTally, LeagueSession, PlayerSession, Rating
 from scorebook.league.services import family_of, mark_stale
 from scorebook.models import Club, Entry, Player, Session, SessionSeat, account_name
-from scorebook.services import _lock_sessions_of
 from scorebook.tournaments.models import Registration
+
+# --- Players and their names --------------------------------------------------------------
+
+
+def _check_player_name(club: Club, name: str, *, excluding: Player | None = None) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError(_("Enter a name."), "name")
+    clash = club.players.filter(name__iexact=name)
+    if excluding is not None:
+        clash = clash.exclude(pk=excluding.pk)
+    if clash.exists():
+        raise ServiceError(_("%(name)s is already on the roster.") % {"name": name}, "name")
+    return name
+
+
+def add_player(*, club: Club, name: str) -> Player:
+    with transaction.atomic():
+        name = _check_player_name(club, name)
+        try:
+            with transaction.atomic():
+                return Player.objects.create(club=club, name=name)
+        except IntegrityError:
+            # Somebody added the same name a moment ago.
+            raise ServiceError(
+                _("%(name)s is already on the roster.") % {"name": name}, "name"
+            ) from None
+
+
+def rename_player(*, player: Player, name: str, user=None) -> Player:
+    """Rename a roster player, and the name in every hand he was seated for: a stored hand and
+    its row name their players, and the session's sheet matches them to the seats by name.
+
+    The rename is a correction of the roster, recorded in the player's history, not a change
+    of each hand: his hands get no history row of their own.
+    """
+    with transaction.atomic():
+        # The lock order of every write: sessions (by pk), then the player. A save holds its
+        # session while it reads the seated names, so none reads a name this rename changes.
+        sessions = _lock_sessions_of(player)
+        # no_key: a save's entries take KEY SHARE on the player, which FOR UPDATE would block.
+        old = Player.objects.select_for_update(no_key=True).get(pk=player.pk).name
+        player.name = _check_player_name(player.club, name, excluding=player)
+        if player.name == old:
+            return player
+        player._history_user = user
+        player._change_reason = f"renamed from {old}"  # the new name is the record's own
+        player.save(update_fields=["name"])
+        # A session started meanwhile waited for the player's lock (start_session): it is
+        # seen now, and its hands follow too.
+        sessions += _lock_sessions_of(player, excluding=sessions)
+        for session in sessions:
+            # The stored rows name the players too (amounts, totals, radelci, dealer).
+            hands.rescore(session, 1, renamed={old: player.name})
+    return player
+
+
+def _lock_sessions_of(player: Player, excluding: Sequence[Session] = ()) -> list[Session]:
+    """The sessions the player is seated in, locked in pk order (so two renames never wait
+    for each other in a cycle)."""
+    return list(
+        Session.objects.select_for_update()
+        .filter(pk__in=SessionSeat.objects.filter(player=player).values("session_id"))
+        .exclude(pk__in=[session.pk for session in excluding])
+        .order_by("pk")
+    )
+
+
+def set_player_archived(*, player: Player, archived: bool) -> Player:
+    player.archived = archived
+    player.save(update_fields=["archived"])
+    return player
+
+
+def delete_player(*, player: Player) -> None:
+    """Delete a player who never sat at a table; one with hands is archived instead."""
+    with transaction.atomic():
+        if player.has_hands():
+            raise ServiceError(
+                _("%(name)s has played hands: archive the player instead.") % {"name": player}
+            )
+        player.delete()
+
 
 # --- Links and claims ---------------------------------------------------------------------
 
@@ -156,7 +241,7 @@ def merge(*, merged: Player, kept: Player, user=None) -> Player:
     """
     club = kept.club
     with transaction.atomic():
-        # The lock order of every write (services.rename_player): sessions, then players.
+        # The lock order of every write (rename_player): sessions, then players.
         sessions = _lock_sessions_of(merged)
         merged, kept = _lock_pair(merged, kept)
         sessions += _lock_sessions_of(merged, excluding=sessions)  # seated meanwhile

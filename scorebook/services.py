@@ -1,5 +1,6 @@
-"""Write services of clubs, members, the roster, seasons and sessions; a session's hands go
-through the hand pipeline (scorebook.hands), which a rename and a closing call too.
+"""Write services of clubs, members, seasons and sessions (the roster has its own module,
+scorebook.roster); a session's hands go through the hand pipeline (scorebook.hands), which a
+closing calls too.
 
 Each function opens its own transaction (there is no ATOMIC_REQUESTS) and refuses a change
 with ServiceError (scorebook.errors).
@@ -16,7 +17,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -25,7 +26,7 @@ from django.utils.translation import gettext as _
 import rules
 from scorebook import accounts, hands, invitations
 from scorebook.amounts import cents
-from scorebook.errors import ServiceError
+from scorebook.errors import Refusal, ServiceError
 from scorebook.league.models import ContractTally, PlayerSession
 from scorebook.models import (
     Club,
@@ -128,89 +129,6 @@ def _lock_admins(club_id: int) -> None:
     Club.objects.select_for_update().filter(pk=club_id).first()
 
 
-# --- Roster -----------------------------------------------------------------------------
-
-
-def _check_player_name(club: Club, name: str, *, excluding: Player | None = None) -> str:
-    name = " ".join(name.split())
-    if not name:
-        raise ServiceError(_("Enter a name."), "name")
-    clash = club.players.filter(name__iexact=name)
-    if excluding is not None:
-        clash = clash.exclude(pk=excluding.pk)
-    if clash.exists():
-        raise ServiceError(_("%(name)s is already on the roster.") % {"name": name}, "name")
-    return name
-
-
-def add_player(*, club: Club, name: str) -> Player:
-    with transaction.atomic():
-        name = _check_player_name(club, name)
-        try:
-            with transaction.atomic():
-                return Player.objects.create(club=club, name=name)
-        except IntegrityError:
-            # Somebody added the same name a moment ago.
-            raise ServiceError(
-                _("%(name)s is already on the roster.") % {"name": name}, "name"
-            ) from None
-
-
-def rename_player(*, player: Player, name: str, user=None) -> Player:
-    """Rename a roster player, and the name in every hand he was seated for: a stored hand and
-    its row name their players, and the session's sheet matches them to the seats by name.
-
-    The rename is a correction of the roster, recorded in the player's history, not a change
-    of each hand: his hands get no history row of their own.
-    """
-    with transaction.atomic():
-        # The lock order of every write: sessions (by pk), then the player. A save holds its
-        # session while it reads the seated names, so none reads a name this rename changes.
-        sessions = _lock_sessions_of(player)
-        # no_key: a save's entries take KEY SHARE on the player, which FOR UPDATE would block.
-        old = Player.objects.select_for_update(no_key=True).get(pk=player.pk).name
-        player.name = _check_player_name(player.club, name, excluding=player)
-        if player.name == old:
-            return player
-        player._history_user = user
-        player._change_reason = f"renamed from {old}"  # the new name is the record's own
-        player.save(update_fields=["name"])
-        # A session started meanwhile waited for the player's lock (start_session): it is
-        # seen now, and its hands follow too.
-        sessions += _lock_sessions_of(player, excluding=sessions)
-        for session in sessions:
-            # The stored rows name the players too (amounts, totals, radelci, dealer).
-            hands.rescore(session, 1, renamed={old: player.name})
-    return player
-
-
-def _lock_sessions_of(player: Player, excluding: Sequence[Session] = ()) -> list[Session]:
-    """The sessions the player is seated in, locked in pk order (so two renames never wait
-    for each other in a cycle)."""
-    return list(
-        Session.objects.select_for_update()
-        .filter(pk__in=SessionSeat.objects.filter(player=player).values("session_id"))
-        .exclude(pk__in=[session.pk for session in excluding])
-        .order_by("pk")
-    )
-
-
-def set_player_archived(*, player: Player, archived: bool) -> Player:
-    player.archived = archived
-    player.save(update_fields=["archived"])
-    return player
-
-
-def delete_player(*, player: Player) -> None:
-    """Delete a player who never sat at a table; one with hands is archived instead."""
-    with transaction.atomic():
-        if player.has_hands():
-            raise ServiceError(
-                _("%(name)s has played hands: archive the player instead.") % {"name": player}
-            )
-        player.delete()
-
-
 # --- Seasons ------------------------------------------------------------------------------
 # A session's season is the one whose days cover its date, whenever the season was added:
 # Session.season stores that link for the standings' queries, and file_sessions() recomputes
@@ -310,11 +228,44 @@ def start_session(
     overrides: Mapping[str, Any] | None = None,
     house_rules_name: str = "",
 ) -> Session:
-    """Freeze the rules and seat the players in order. Raises ServiceError or rules.RulesError.
+    """Freeze the rules and seat the players in order. Raises ServiceError, the engine's
+    problems with the game or its rules among its reasons.
 
     The rules are the preset with `overrides` of its switches (the club's house rules, whose
     name the session keeps: scorebook.house_rules)."""
-    variant = rules.get_variant(variant_id)
+    variant = _variant(variant_id)
+    _check_seats(club, variant, players)
+    date = date or timezone.localdate()
+    frozen = _frozen_rules(variant_id, preset, overrides)
+    with transaction.atomic():
+        hands.lock_players(players)
+        session = Session.objects.create(
+            club=club,
+            season=season_on(club, date),  # filed by its date, as file_sessions() does
+            variant=variant_id,
+            rules=frozen,
+            house_rules_name=house_rules_name,
+            date=date,
+            table_label=table_label,
+            notes=notes,
+            created_by=user,
+        )
+        SessionSeat.objects.bulk_create(
+            SessionSeat(session=session, player=player, position=position)
+            for position, player in enumerate(players, start=1)
+        )
+    return session
+
+
+def _variant(variant_id: str) -> rules.Variant:
+    try:
+        return rules.get_variant(variant_id)
+    except rules.RulesError as exc:
+        raise ServiceError.of(exc.problems) from None
+
+
+def _check_seats(club: Club, variant: rules.Variant, players: Sequence[Player]) -> None:
+    """Refuse, at the seats, a table the game cannot seat or a player who cannot sit at it."""
     counts = variant.table_sizes()
     if len(players) not in counts:
         raise ServiceError(
@@ -335,27 +286,21 @@ def start_session(
             raise ServiceError(
                 _("%(name)s is archived; restore the player first.") % {"name": player}, "seats"
             )
-    date = date or timezone.localdate()
-    frozen = dict(rules.resolve_rules(variant_id, {"preset": preset, **(overrides or {})}))
+
+
+def _frozen_rules(
+    variant_id: str, preset: str, overrides: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """The rules a new session keeps. The engine's problems with them (a set of house rules
+    the engine no longer reads, say) are refusals at the start form's choice of the rules."""
+    try:
+        frozen = dict(rules.resolve_rules(variant_id, {"preset": preset, **(overrides or {})}))
+    except rules.RulesError as exc:
+        raise ServiceError.of(
+            Refusal("preset", problem.message) for problem in exc.problems
+        ) from None
     frozen.setdefault("preset", preset)
-    with transaction.atomic():
-        hands.lock_players(players)
-        session = Session.objects.create(
-            club=club,
-            season=season_on(club, date),  # filed by its date, as file_sessions() does
-            variant=variant_id,
-            rules=frozen,
-            house_rules_name=house_rules_name,
-            date=date,
-            table_label=table_label,
-            notes=notes,
-            created_by=user,
-        )
-        SessionSeat.objects.bulk_create(
-            SessionSeat(session=session, player=player, position=position)
-            for position, player in enumerate(players, start=1)
-        )
-    return session
+    return frozen
 
 
 def close_session(session: Session, user=None) -> Session:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -19,6 +20,7 @@ from django.core.validators import MaxLengthValidator, ProhibitNullCharactersVal
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from rules import jsontext
 from rules.reader import MAX_ADJUSTMENT, has_control_characters
 
 # Longer than any number a scorekeeper types ("-1000000.00" is 11): refused before converting.
@@ -156,3 +158,17 @@ class PlainTextForm:
         for field in self.fields.values():
             if isinstance(field, forms.CharField):
                 plain_text_field(field)
+
+
+# --- A sheet pasted or uploaded ----------------------------------------------------------------
+
+
+def json_value(raw: bytes, *, max_bytes: int) -> Any:
+    """The value of a JSON text a member pasted or uploaded, within every bound of the engine's
+    reader (rules.jsontext: size, depth, long numbers; fractions as floats, as the stored JSON
+    keeps them). InputError with the reader's reason, in the member's words."""
+    try:
+        return jsontext.loads(raw, max_bytes=max_bytes, decimals=False)
+    except jsontext.UnreadableJSON as error:
+        [problem] = error.problems
+        raise InputError(problem.message, problem.code) from None

@@ -17,6 +17,7 @@ from scorebook.views import (
     sessions,
     settlement,
     transfer,
+    worker,
 )
 from scorebook.views import house_rules as house_rules_views
 from scorebook.views import invitations as invitation_views
@@ -99,7 +100,7 @@ admin.site.login_form = AdminLoginForm
 urlpatterns = [
     path("", include((scorebook_patterns, "scorebook"))),
     # The installable app (issue 15): the worker from the root, so that it controls every page.
-    path("sw.js", offline.service_worker, name="service_worker"),
+    path("sw.js", worker.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("offline/", offline.offline, name="offline"),
     # Before Django's own, which it replaces: a login form that bounds what it passes on.

@@ -38,6 +38,7 @@ import rules
 from rules.ratings import START, update
 from scorebook.amounts import cents
 from scorebook.collation import sort_key
+from scorebook.hands import evaluate_session
 from scorebook.league.models import (
     ContractTally,
     LeagueSession,
@@ -90,13 +91,6 @@ def keeps_radelci(club: Club, family: str, season: Season | None = None) -> bool
 
 def family_of(variant_id: str) -> str:
     return rules.get_variant(variant_id).family
-
-
-def variant_label(variant_id: str) -> str:
-    try:
-        return rules.get_variant(variant_id).label
-    except rules.RulesError:
-        return variant_id
 
 
 def contract_label(family: str, contract: str) -> str:
@@ -458,8 +452,6 @@ def _radelci(
     (scorebook.hands.evaluate_session), which carries them hand to hand."""
     if not session_ids:
         return {}
-    from scorebook.hands import evaluate_session
-
     out = {}
     for session in Session.objects.filter(pk__in=session_ids):
         try:
@@ -763,7 +755,7 @@ def ledger_rows(club: Club, sessions: list[Session]) -> list[dict]:
         rows.append(
             {
                 "session": session,
-                "variant": variant_label(session.variant),
+                "variant": session.variant_label,
                 "players": players,
                 "transfers": (session.closing or {}).get("settlement", {}).get("transfers", []),
             }

@@ -7,6 +7,7 @@ needs no rating rebuild).
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from scorebook.league.services import family_of, mark_stale, refresh_closing
 from scorebook.models import Session
 from scorebook.signals import hands_changed
 
@@ -17,8 +18,6 @@ def session_saved(sender, instance: Session, created: bool, update_fields=None, 
         return
     if update_fields is not None and "closing" not in update_fields:
         return
-    from scorebook.league.services import refresh_closing
-
     refresh_closing(instance)
 
 
@@ -26,6 +25,4 @@ def session_saved(sender, instance: Session, created: bool, update_fields=None, 
 def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
     """Ratings follow every recorded, edited or voided hand: marked now, rebuilt (only what
     changed) when a league page is next read."""
-    from scorebook.league.services import family_of, mark_stale
-
     mark_stale(session.club, family_of(session.variant))

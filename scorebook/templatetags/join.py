@@ -1,11 +1,10 @@
 """Join another phone (issue 15): the sheet's address as a QR code drawn by the server."""
 
+import segno
 from django import template
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-
-from scorebook.views.offline import sheet_qr
 
 register = template.Library()
 
@@ -18,3 +17,9 @@ def sheet_qr_code(context, session) -> str:
     url = context["request"].build_absolute_uri(path)
     # segno escapes the title; the rest of the markup is its own paths.
     return mark_safe(sheet_qr(url, _("QR code of this sheet's address")))
+
+
+def sheet_qr(url: str, title: str) -> str:
+    """A QR code of `url` as inline SVG markup (no style attribute: the CSP allows none),
+    dark modules on a light square so that it scans in a dark theme too."""
+    return segno.make_qr(url).svg_inline(scale=5, dark="#000", light="#fff", title=title)

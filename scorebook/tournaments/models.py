@@ -1,7 +1,8 @@
 """A club's tournaments at real tables (RULES.md §8). Every table is a scorebook Session.
 
-The rules live in services.py; these models only hold what happened: who registered, who got a
-place and confirmed, the rounds as drawn, and each player's placement at each table.
+The rules live in services/ (a module per job); these models only hold what happened: who
+registered, who got a place and confirmed, the rounds as drawn, and each player's placement at
+each table.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.models import Club, Player, Session, account_name
+from scorebook.variants import variant_label
 
 
 def new_seed() -> int:
@@ -76,6 +78,11 @@ class Tournament(models.Model):
     @property
     def is_knockout(self) -> bool:
         return self.table_size == 2
+
+    @property
+    def variant_label(self) -> str:
+        """The game of a full table in the reader's words (scorebook.variants)."""
+        return variant_label(self.variant)
 
     @property
     def tz(self) -> zoneinfo.ZoneInfo:

@@ -10,12 +10,11 @@ from django.dispatch import receiver
 
 from scorebook.models import Session
 from scorebook.signals import hands_changed
+from scorebook.tournaments.services import check_session
 
 
 @receiver(hands_changed, dispatch_uid="tournaments_hands_changed")
 def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
-    from scorebook.tournaments.services import check_session
-
     if not _may_be_a_table(session):
         return
     transaction.on_commit(lambda: check_session(session.pk), robust=True)

@@ -8,7 +8,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-import rules
 from scorebook.access import club_view, get_for_club
 from scorebook.collation import alphabetical
 from scorebook.models import Role
@@ -45,7 +44,7 @@ def _context(request, **extra) -> dict:
     membership = getattr(request, "membership", None)
     context = {
         "tournament": tournament,
-        "variant_label": rules.get_variant(tournament.variant).label,
+        "variant_label": tournament.variant_label,
         "tclub": tournament.club,
         "is_member": membership is not None,
         "is_admin": membership is not None and membership.has_role(Role.ADMIN),

@@ -22,6 +22,7 @@ from scorebook.handform.mapping import TOP, HandForm
 from scorebook.handform.values import Values
 from scorebook.handform.widgets import redraw_widgets, widgets
 from scorebook.models import Hand, Role, Session
+from scorebook.outbox import Status
 from scorebook.sheet_rows import Rows, sheet_rows
 from scorebook.views.offline import is_outbox, outbox_answer, outbox_login
 
@@ -325,7 +326,7 @@ def _to_sheet(request, session, new_hand: int | None = None, changed_hand: int |
 def _refused_closed(request, session):
     message = _("This session is closed; its hands cannot be changed.")
     if is_outbox(request):
-        return outbox_answer(CONFLICT, "closed", message)
+        return outbox_answer(CONFLICT, Status.CLOSED, message)
     messages.error(request, message)
     return _to_sheet(request, session)
 
@@ -346,11 +347,11 @@ def _save(form: HandForm, save, keep: tuple[type[ServiceError], ...] = ()) -> An
         return None
 
 
-# What the outbox is told of a new hand refused as a whole (anything else: "conflict").
+# What the outbox is told of a new hand refused as a whole (anything else: CONFLICT).
 REFUSAL_STATUS = {
-    hands.SessionClosed: "closed",
-    hands.RepeatDiffers: "differs",
-    hands.JustRecorded: "duplicate",
+    hands.SessionClosed: Status.CLOSED,
+    hands.RepeatDiffers: Status.DIFFERS,
+    hands.JustRecorded: Status.DUPLICATE,
 }
 
 
@@ -381,15 +382,17 @@ def _outbox_refusal(form: HandForm, refusal: hands.Refused | None):
     problem of the hand, each problem at its form field."""
     if refusal is None:
         message = "\n".join(form.problem_list)
-        return outbox_answer(UNPROCESSABLE, "invalid", message, errors=form.errors)
+        return outbox_answer(UNPROCESSABLE, Status.INVALID, message, errors=form.errors)
     number = {"number": refusal.hand.number} if hasattr(refusal, "hand") else {}
-    status = REFUSAL_STATUS.get(type(refusal), "conflict")
+    status = REFUSAL_STATUS.get(type(refusal), Status.CONFLICT)
     return outbox_answer(CONFLICT, status, refusal.message, **number)
 
 
 def _recorded(request, session, hand: Hand):
     if is_outbox(request):
-        return JsonResponse({"status": "recorded", "number": hand.number, "repeat": hand.repeat})
+        return JsonResponse(
+            {"status": Status.RECORDED, "number": hand.number, "repeat": hand.repeat}
+        )
     return _to_sheet(request, session, new_hand=hand.number)
 
 

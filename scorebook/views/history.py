@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.shortcuts import render
 
-import rules
 from scorebook import sheets
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Role, Session
@@ -27,6 +26,6 @@ def session_history(request, session):
             "club": request.club,
             "session": session,
             "page": page,
-            "variant_label": rules.get_variant(session.variant).label,  # the subtitle
+            "variant_label": session.variant_label,  # the subtitle
         },
     )

@@ -18,12 +18,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-import rules
 from scorebook import house_rules
 from scorebook.access import club_view, get_for_club
 from scorebook.errors import ServiceError
 from scorebook.models import MAX_HOUSE_RULES_NAME, HouseRules, Role, preset_label
 from scorebook.textinput import InputError, PlainTextForm, number, plain_text_field
+from scorebook.variants import Variant, all_variants, variant_of
 from scorebook.views.confirm import ASK, confirm_page
 
 EDIT = ("GET", "HEAD", "POST")
@@ -48,7 +48,7 @@ class HouseRulesForm(PlainTextForm, forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, variant: rules.Variant, kept=None, **kwargs):
+    def __init__(self, *args, variant: Variant, kept=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.variant = variant
         self.kept: dict[str, Any] = kept or {}
@@ -143,7 +143,7 @@ class HouseRulesForm(PlainTextForm, forms.Form):
                 self.add_error(None, str(problem))
 
 
-def _switch_field(variant: rules.Variant, name: str, switch) -> forms.Field:
+def _switch_field(variant: Variant, name: str, switch) -> forms.Field:
     """One switch's field: a select of its choices or a whole number; empty keeps the
     preset's value, which the help beside it shows for every preset."""
     presets = {preset: values[name] for preset, values in variant.presets.items()}
@@ -209,7 +209,7 @@ class WholeNumberField(forms.CharField):
             raise forms.ValidationError(error.message) from None
 
 
-def _initial(found: HouseRules, variant: rules.Variant) -> dict[str, Any]:
+def _initial(found: HouseRules, variant: Variant) -> dict[str, Any]:
     """A stored set in its controls; what no control knows is `_kept`."""
     initial = {"name": found.name, "preset": found.preset, "is_default": "1" * found.is_default}
     for name, value in found.overrides.items():
@@ -232,7 +232,7 @@ def _initial(found: HouseRules, variant: rules.Variant) -> dict[str, Any]:
     return initial
 
 
-def _kept(found: HouseRules, variant: rules.Variant) -> dict[str, Any]:
+def _kept(found: HouseRules, variant: Variant) -> dict[str, Any]:
     """What a stored (or imported) set holds that no control knows: a switch the variant no
     longer has, a key of a map it does not list. Shown on the page, saved back as it is."""
     kept: dict[str, Any] = {}
@@ -263,16 +263,16 @@ def house_rules_list(request):
             "club": request.club,
             "rows": rows,
             "has_sets": any(sets for _row, sets in rows),
-            "variants": rules.variants(),
+            "variants": all_variants(),
         },
     )
 
 
-def _variant_or_404(variant_id: str) -> rules.Variant:
-    try:
-        return rules.get_variant(variant_id)
-    except rules.RulesError:
-        raise Http404 from None
+def _variant_or_404(variant_id: str) -> Variant:
+    variant = variant_of(variant_id)
+    if variant is None:
+        raise Http404
+    return variant
 
 
 @club_view(role=Role.ADMIN, methods=EDIT)
@@ -310,7 +310,7 @@ def _edit(request, form: HouseRulesForm, found: HouseRules, done: str):
         found.is_default = data["is_default"]
         try:
             house_rules.save(found)
-        except rules.RulesError as exc:
+        except house_rules.RulesRefused as exc:
             form.add_problems(exc.problems)
         except ServiceError as exc:
             form.add_error(exc.field, exc.message)

@@ -1,12 +1,12 @@
 """The server's side of a phone at a table without signal (issue 15): the answers a phone's
 outbox reads, the page that keeps a hand typed into a form whose CSRF token has expired, the
-service worker and the manifest that make the site an installable app, and the QR code that
-opens a sheet on another phone.
+manifest that makes the site an installable app (its service worker: views/worker.py). (The QR
+code that opens a sheet on another phone is the sheet's own: templatetags/join.py.)
 
-A hand saved while offline waits in the phone's outbox (static/scorebook/, the service worker's
-side) and is sent later with the header ``X-Scorebook-Outbox: 1``: such a request is answered
-with JSON, never with a redirect or a page, so that the sender can tell "recorded" from every
-reason to keep the hand.
+A hand saved while offline waits in the phone's outbox (static/scorebook/outbox/) and is sent
+later with the header ``X-Scorebook-Outbox: 1``: such a request is answered with JSON, never
+with a redirect or a page, its `status` one of the words of scorebook/outbox.py, so that the
+sender can tell "recorded" from every reason to keep the hand.
 """
 
 from __future__ import annotations
@@ -14,12 +14,10 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any
 
-import segno
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import LogoutView, redirect_to_login
-from django.contrib.staticfiles import finders
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import Resolver404, resolve, reverse
@@ -28,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from scorebook.context_processors import key_of
 from scorebook.language import supported
+from scorebook.outbox import Status
 
 OUTBOX_HEADER = "X-Scorebook-Outbox"
 USER_HEADER = "X-Scorebook-User"  # whose hand: the key of the page that saved it
@@ -51,7 +50,7 @@ def is_outbox(request) -> bool:
     return request.headers.get(OUTBOX_HEADER) == "1"
 
 
-def outbox_answer(status_code: int, status: str, message: str, **extra: Any) -> JsonResponse:
+def outbox_answer(status_code: int, status: Status, message: str, **extra: Any) -> JsonResponse:
     """An answer to the outbox: its `status` word and the reason in words, to show with the
     hand it keeps."""
     return JsonResponse({"status": status, "message": message, **extra}, status=status_code)
@@ -71,14 +70,14 @@ def outbox_login(view):
         login = redirect_to_login(request.get_full_path())["Location"]
         if not request.user.is_authenticated:
             message = _("You are logged out: log in again and the hand is sent.")
-            return outbox_answer(UNAUTHORIZED, "login", message, login=login)
+            return outbox_answer(UNAUTHORIZED, Status.LOGIN, message, login=login)
         saved_by = request.headers.get(USER_HEADER)
         # No header: an outbox script from before it was sent (a page open over a deploy).
         if saved_by is not None and saved_by != key_of(request.user):
             message = _(
                 "This hand was saved on this phone by someone else: it is sent when they log in."
             )
-            return outbox_answer(CONFLICT, "other-user", message, login=login)
+            return outbox_answer(CONFLICT, Status.OTHER_USER, message, login=login)
         return view(request, *args, **kwargs)
 
     return wrapper
@@ -95,7 +94,7 @@ def csrf_failure(request, reason: str = ""):
     fields."""
     if is_outbox(request):
         message = _("The page had expired; open the hand form again to send this hand.")
-        return outbox_answer(FORBIDDEN, "csrf", message)
+        return outbox_answer(FORBIDDEN, Status.CSRF, message)
     view_name, kwargs = _resolved(request)
     from_here = _from_this_site(request)
     if view_name == HAND_PREVIEW and request.htmx and from_here:
@@ -170,19 +169,6 @@ def _expired_preview(request):
 # --- The installable app -------------------------------------------------------------------
 
 
-def service_worker(request):
-    """The service worker, from the site's root so that it may control every page."""
-    path = finders.find("scorebook/sw.js")
-    if path is None:
-        raise Http404
-    with open(path, encoding="utf-8") as source:
-        response = HttpResponse(source.read(), content_type="text/javascript; charset=utf-8")
-    # A new version of the worker is picked up on the next visit, not a day later.
-    response["Cache-Control"] = "no-cache"
-    response["Service-Worker-Allowed"] = "/"
-    return response
-
-
 def manifest(request):
     """The web app manifest: Scorebook installed on a phone's home screen, opening on the
     user's clubs, without the browser's bars."""
@@ -252,12 +238,3 @@ class ClearingLogoutView(LogoutView):
         response = super().post(request, *args, **kwargs)
         response["Clear-Site-Data"] = '"cache"'
         return response
-
-
-# --- Join another phone ---------------------------------------------------------------------
-
-
-def sheet_qr(url: str, title: str) -> str:
-    """A QR code of `url` as inline SVG markup (no style attribute: the CSP allows none),
-    dark modules on a light square so that it scans in a dark theme too."""
-    return segno.make_qr(url).svg_inline(scale=5, dark="#000", light="#fff", title=title)

@@ -7,8 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scorebook import roster as accounts
-from scorebook import services
+from scorebook import roster as club_roster
 from scorebook.access import club_view, get_for_club
 from scorebook.collation import alphabetical
 from scorebook.errors import ServiceError
@@ -93,7 +92,7 @@ def player_add(request):
     return PAGE.add(
         request,
         PlayerForm(request.POST),
-        lambda data: services.add_player(club=request.club, name=data["name"]),
+        lambda data: club_roster.add_player(club=request.club, name=data["name"]),
         _("%(name)s is on the roster."),
     )
 
@@ -101,7 +100,7 @@ def player_add(request):
 def _player_page(request, player, *, rename=None, link=None, merge=None):
     """The player's page: rename, link to an account (or settle a claim), merge."""
     club = request.club
-    members = accounts.linkable_members(club, player)
+    members = club_roster.linkable_members(club, player)
     link = offer(
         link or LinkForm(initial={"user": player.user_id}),
         "user",
@@ -132,8 +131,10 @@ def player_edit(request, player):
     form = PlayerForm(request.POST)
     if form.is_valid():
         try:
-            services.rename_player(player=player, name=form.cleaned_data["name"], user=request.user)
-        except services.ServiceError as exc:
+            club_roster.rename_player(
+                player=player, name=form.cleaned_data["name"], user=request.user
+            )
+        except ServiceError as exc:
             form.add_error(exc.field, exc.message)
         else:
             return redirect("scorebook:roster", club=request.club.slug)
@@ -150,7 +151,7 @@ def player_link(request, player):
         try:
             if chosen is not None and membership is None:
                 raise ServiceError(_("Choose a member of the club."), "user")
-            accounts.link(player=player, user=membership.user if membership else None)
+            club_roster.link(player=player, user=membership.user if membership else None)
         except ServiceError as exc:
             form.add_error(exc.field, exc.message)
         else:
@@ -173,7 +174,7 @@ def player_claim(request):
     if form.is_valid():
         player = get_for_club(Player, request.club, pk=form.cleaned_data["player"])
         try:
-            accounts.claim(club=request.club, player=player, user=request.user)
+            club_roster.claim(club=request.club, player=player, user=request.user)
         except ServiceError as exc:
             form.add_error(exc.field, exc.message)
         else:
@@ -191,10 +192,10 @@ def player_claim_decide(request, player):
     claimant = player.claimed_by
     try:
         if request.POST.get("accept") == "1":
-            accounts.confirm_claim(player=player)
+            club_roster.confirm_claim(player=player)
             done = _("%(name)s is %(account)s's player.")
         else:
-            accounts.refuse_claim(player=player)
+            club_roster.refuse_claim(player=player)
             done = _("%(account)s's claim of %(name)s is refused.")
     except ServiceError as exc:
         messages.error(request, exc.message)
@@ -216,9 +217,9 @@ def player_merge(request, player):
     kept = get_for_club(Player, request.club, pk=form.cleaned_data["into"])
     try:
         if request.method == "POST":
-            accounts.merge(merged=merged, kept=kept, user=request.user)
+            club_roster.merge(merged=merged, kept=kept, user=request.user)
         else:
-            accounts.check_merge(merged, kept)
+            club_roster.check_merge(merged, kept)
     except ServiceError as exc:
         form.add_error(exc.field, exc.message)
         return _player_page(request, merged, merge=form)
@@ -236,7 +237,7 @@ def player_merge(request, player):
 
 
 def _merge_detail(merged: Player, kept: Player) -> str:
-    moves = accounts.merge_counts(merged)
+    moves = club_roster.merge_counts(merged)
     sessions, hands = moves["sessions"], moves["hands"]
     detail = _(
         "%(sessions)s and %(hands)s move to %(kept)s; %(merged)s leaves the roster and the "
@@ -260,7 +261,7 @@ def _merge_detail(merged: Player, kept: Player) -> str:
 def player_archive(request, player):
     player = get_for_club(Player, request.club, pk=player)
     archived = request.POST.get("archived", "1") == "1"
-    services.set_player_archived(player=player, archived=archived)
+    club_roster.set_player_archived(player=player, archived=archived)
     if archived:
         messages.success(request, _("%(name)s is archived.") % {"name": player})
     else:
@@ -279,8 +280,8 @@ def player_delete(request, player):
             reverse("scorebook:roster", kwargs={"club": request.club.slug}),
         )
     try:
-        services.delete_player(player=player)
-    except services.ServiceError as exc:
+        club_roster.delete_player(player=player)
+    except ServiceError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("%(name)s is deleted.") % {"name": player})

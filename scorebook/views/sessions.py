@@ -5,12 +5,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-import rules
 from scorebook import house_rules, services
 from scorebook.access import club_view, get_for_club
 from scorebook.forms import SessionStartForm
 from scorebook.models import Role, Session
 from scorebook.views.confirm import ASK, confirm_page
+from scorebook.views.hands import sheet_context
 from scorebook.views.seasons import season_of_the_day
 
 
@@ -33,10 +33,9 @@ def session_start(request):
                 notes=data["notes"],
             )
         except services.ServiceError as exc:
-            form.add_error(None if exc.field == "seats" else exc.field, exc.message)
-        except rules.RulesError as exc:
-            for problem in exc.problems:
-                form.add_error("preset", problem.message)
+            for problem in exc.problems:  # the seats' refusals go above the form's seats
+                field = None if problem.path in ("", "seats") else problem.path
+                form.add_error(field, problem.message)
         else:
             return redirect("scorebook:session", club=request.club.slug, session=session.pk)
     refused = request.method == "POST"  # a valid form has redirected by now
@@ -57,8 +56,6 @@ def session_start(request):
 def session_detail(request, session):
     """The session: the sheet itself (the same table the sheet page shows and polls) with the
     session's actions around it: one way to read a session."""
-    from scorebook.views.hands import sheet_context
-
     session = get_for_club(Session, request.club, pk=session)
     context = sheet_context(request, session)
     context["hand_count"] = context["rows"].played

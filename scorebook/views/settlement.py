@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
-import rules
 from scorebook import hands
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Role, Session
@@ -30,6 +29,6 @@ def session_settlement(request, session):
             ],
             "transfers": sheet.settlement.transfers,
             "share_text": share_text(session, sheet),  # the share part (views/paper.py)
-            "variant_label": rules.get_variant(session.variant).label,  # the subtitle
+            "variant_label": session.variant_label,  # the subtitle
         },
     )

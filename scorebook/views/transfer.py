@@ -9,11 +9,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules import jsontext
 from scorebook import hands, sheets
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Role, Session
-from scorebook.textinput import PlainTextForm
+from scorebook.textinput import InputError, PlainTextForm, json_value
 
 
 def _filename(session: Session, extension: str) -> str:
@@ -70,10 +69,10 @@ class SheetImportForm(PlainTextForm, forms.Form):
         else:
             raise forms.ValidationError(_("Choose a file or paste a sheet."))
         try:
-            data["sheet"] = jsontext.loads(raw, max_bytes=hands.MAX_SHEET_BYTES, decimals=False)
-        except jsontext.UnreadableJSON as error:
+            data["sheet"] = json_value(raw, max_bytes=hands.MAX_SHEET_BYTES)
+        except InputError as error:
             raise forms.ValidationError(
-                [_("This is not a readable JSON sheet."), error.problems[0].message]
+                [_("This is not a readable JSON sheet."), error.message]
             ) from None
         return data
 

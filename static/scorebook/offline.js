@@ -38,11 +38,9 @@
 
   function register() {
     if (!("serviceWorker" in navigator) || !script.dataset.worker) return;
-    // The outbox's sender goes with the worker (Background Sync): its address, hashed in
-    // production, is part of the worker's, so a new outbox installs a new worker.
-    const outbox = encodeURIComponent(script.dataset.outbox || "");
-    const address = script.dataset.worker + "?outbox=" + outbox;
-    navigator.serviceWorker.register(address, { scope: "/" })
+    // The worker names the outbox's scripts it imports itself (its view writes them in), so a
+    // new outbox is a new worker.
+    navigator.serviceWorker.register(script.dataset.worker, { scope: "/" })
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => tellWorker(registration.active))
       .catch(() => {}); // no worker (a private window): pages still work online

@@ -18,12 +18,19 @@
 //   site logged out at once; the logout itself is kept, and sent before any other request
 //   reaches the server when the connection is back (a phone handed over at a table without
 //   signal is not left logged in on the server for the next one to use).
-// - Background Sync: the outbox (outbox.js, imported from the address the page registered
-//   this worker with) is sent from here too, in order, under the same lock as the pages.
+// - Background Sync: the outbox's store and sender (outbox/store.js, outbox/sender.js, the
+//   pages' own) are imported, and the outbox is sent from here too, in order, under the same
+//   lock as the pages.
+// - What only the server knows is written in by /sw.js's view (scorebook/views/worker.py)
+//   in place of the empty object below: the version of the caches, the offline page's
+//   address, the pages kept (keptPages: the regular expression of each one's path, made from
+//   its URL name), the outbox's scripts under their names of this deploy and its status words.
+//   Any change to them is a change of this script's bytes: the browser installs a new worker.
 "use strict";
 
-const VERSION = "2"; // the kept pages changed: standings, a player, the settlement
-const OFFLINE_URL = "/offline/";
+self.ScorebookServer = /* written by the server */ {};
+const SERVER = self.ScorebookServer;
+const OFFLINE_URL = SERVER.offline;
 const PAGES = "scorebook-pages:"; // + the user's key
 const META = "scorebook-meta";
 const USER_KEY = "/__scorebook/user";
@@ -31,28 +38,12 @@ const LOGOUT_KEY = "/__scorebook/logout"; // a logout made offline: its address 
 const LANGUAGE_KEY = "/__scorebook/language"; // the <html lang> of the last page seen
 const PAGE_TIMEOUT = 4000; // ms before a kept page is shown instead of waiting on the network
 const SHELL_SIZE = 60; // files; old versions of static files drop out first
-// Pages worth having without a connection: my clubs (where the installed app opens), a club's
-// home, a sheet and its hand form; and what players look up at the table: the league's
-// standings, a player's page, a session's settlement.
-const KEPT_PAGES = [
-  /^\/$/,
-  /^\/c\/[^/]+\/$/,
-  /^\/c\/[^/]+\/sessions\/\d+\/sheet\/$/,
-  /^\/c\/[^/]+\/sessions\/\d+\/hands\/new\/$/,
-  /^\/c\/[^/]+\/league\/standings\/$/,
-  /^\/c\/[^/]+\/league\/players\/\d+\/$/,
-  /^\/c\/[^/]+\/sessions\/\d+\/settlement\/$/,
-];
-const HAND_FORM = /\/hands\/new\/$/;
+const KEPT_PAGES = SERVER.keptPages.map((source) => new RegExp(source));
+const SHELL = "scorebook-shell:" + SERVER.version;
 
-// The outbox's sender, from the address offline.js registered this worker with (its name
-// carries a hash in production; a new one installs a new worker).
-const outboxScript = new URL(self.location.href).searchParams.get("outbox");
-const SHELL = "scorebook-shell:" + VERSION + ":" + (outboxScript || "");
-if (outboxScript && isStatic(new URL(outboxScript, self.location.origin))) {
-  importScripts(outboxScript);
-}
-const Outbox = self.ScorebookOutbox;
+importScripts(...SERVER.scripts);
+const Store = self.ScorebookStore;
+const Sender = self.ScorebookSender;
 
 function isStatic(url) {
   return url.origin === self.location.origin && url.pathname.startsWith("/static/");
@@ -99,6 +90,12 @@ function bodyData(html, name) {
 
 const userIn = (html) => bodyData(html, "user");
 
+// The sheet a hand form saves to: its <form data-outbox-sheet> (scorebook/hand_form.html).
+function sheetIn(html) {
+  const found = /\sdata-outbox-sheet="([^"]*)"/.exec(html);
+  return found ? found[1] : null;
+}
+
 function languageIn(html) {
   const found = /<html\b[^>]*\slang="([^"]+)"/i.exec(html);
   return found ? found[1] : null;
@@ -126,7 +123,7 @@ async function installShell() {
   const html = await response.clone().text();
   await cache.put(OFFLINE_URL, response);
   const named = Array.from(html.matchAll(/(?:href|src)="(\/static\/[^"]+)"/g), (match) => match[1]);
-  await keepShell(named.concat(outboxScript ? [outboxScript] : []));
+  await keepShell(named.concat(SERVER.scripts));
   const lang = await language(); // a new worker: the language the phone spoke before it
   if (lang) await keepOfflinePage(lang);
 }
@@ -223,11 +220,13 @@ async function learnPage(url, response) {
   if (!key || !isKept(url) || response.redirected) return;
   const cache = await caches.open(PAGES + key);
   await cache.put(pageKey(url), response);
-  // A hand form's sheet: "Back to the sheet" offline, though the phone may have come to the
-  // form from the session's page. Fetched once; the sheet a save online goes to refreshes it,
-  // and so do the hands the form's outbox sends (outbox.js).
-  if (HAND_FORM.test(url.pathname)) {
-    const sheet = new URL(url.pathname.replace(HAND_FORM, "/sheet/"), url.origin);
+  // A hand form's sheet, which the form names (data-outbox-sheet): "Back to the sheet"
+  // offline, though the phone may have come to the form from the session's page. Fetched
+  // once; the sheet a save online goes to refreshes it, and so do the hands the form's outbox
+  // sends (outbox/page.js).
+  const named = sheetIn(html);
+  if (named) {
+    const sheet = new URL(named, url.origin);
     if (!(await cache.match(pageKey(sheet), { ignoreVary: true }))) await keepNow(sheet.pathname);
   }
 }
@@ -401,19 +400,17 @@ self.addEventListener("message", (event) => {
 
 async function sendOutbox() {
   if (!(await logoutFirst())) throw new Error("the logout made offline goes first");
-  await Outbox.sendAll();
+  await Sender.sendAll();
   const key = await user();
-  const left = (await Outbox.entries()).filter(
-    (item) => item.user === key && item.state === Outbox.WAITING
+  const left = (await Store.entries()).filter(
+    (item) => item.user === key && item.state === Store.WAITING
   );
   // Still waiting (the connection is not back): the browser tries this sync again later.
   if (left.length) throw new Error("the outbox is not sent yet");
 }
 
-if (Outbox) {
-  Outbox.user = async () => (await user()) || null;
-  Outbox.ask = () => null; // nobody to ask: a duplicate waits on the sheet with its question
-  self.addEventListener("sync", (event) => {
-    if (event.tag === Outbox.SYNC_TAG) event.waitUntil(sendOutbox());
-  });
-}
+Sender.user = async () => (await user()) || null;
+Sender.ask = () => null; // nobody to ask: a duplicate waits on the sheet with its question
+self.addEventListener("sync", (event) => {
+  if (event.tag === Sender.SYNC_TAG) event.waitUntil(sendOutbox());
+});

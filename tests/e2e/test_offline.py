@@ -162,7 +162,7 @@ def test_hands_saved_offline_are_recorded_once_each_in_order(phone, session, mem
 
 
 def test_the_worker_and_the_manifest_are_served_and_the_worker_controls_the_page(
-    phone, session, members
+    phone, live_server, session, members
 ):
     page = phone
     log_in(page)
@@ -177,7 +177,12 @@ def test_the_worker_and_the_manifest_are_served_and_the_worker_controls_the_page
     assert page.locator('link[rel="manifest"]').get_attribute("href") == "/manifest.webmanifest"
     controlled(page)
     script = page.evaluate("navigator.serviceWorker.controller.scriptURL")
-    assert re.search(r"/sw\.js\?outbox=", script), script
+    assert script == live_server.url + "/sw.js", script
+    # The worker imported the outbox's store and sender, whose names its view wrote in.
+    [worker] = page.context.service_workers
+    assert worker.evaluate("typeof ScorebookSender.sendAll + typeof ScorebookStore.entries") == (
+        "functionfunction"
+    )
     assert page.console_errors == [], page.console_errors
 
 
@@ -512,4 +517,4 @@ def test_the_worker_sends_the_outbox_when_no_page_is_open(phone, session, member
     soon(lambda: worker.evaluate("sendOutbox().then(() => true, () => false)"))
     hand = Hand.objects.get()
     assert (hand.number, hand.data["declarer"], hand.data["points"]) == (1, "Ana", 40)
-    assert worker.evaluate("ScorebookOutbox.entries().then((entries) => entries.length)") == 0
+    assert worker.evaluate("ScorebookStore.entries().then((entries) => entries.length)") == 0

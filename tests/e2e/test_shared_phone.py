@@ -59,7 +59,7 @@ def script_errors(page):
 
 
 def outbox(page):
-    return page.evaluate("ScorebookOutbox.entries()")
+    return page.evaluate("ScorebookStore.entries()")
 
 
 def page_caches(context) -> list[str]:
@@ -93,7 +93,7 @@ def test_a_hand_is_not_sent_under_the_login_of_somebody_who_logged_in_in_another
     soon(lambda: page_caches(context) == ["scorebook-pages:" + alma])  # none of saso's
     context.unroute(HAND_NEW)
 
-    saso_tab.evaluate("ScorebookOutbox.sendAll()")  # what its round every 20 s does
+    saso_tab.evaluate("ScorebookSender.sendAll()")  # what its round every 20 s does
     expect(pending(saso_tab)).to_contain_text("Saved by saso: log in as saso to send it.")
     expect(pending(saso_tab).get_by_role("link", name="Log in")).to_be_visible()
     assert Hand.objects.count() == 0
@@ -143,7 +143,7 @@ def test_one_tab_handed_over_keeps_the_hand_for_the_one_who_saved_it(phone, sess
     worker.evaluate(f"currentUser = {json.dumps(kept['user'])}")
     assert worker.evaluate("sendOutbox().then(() => 'sent', () => 'waiting')") == "waiting"
     assert Hand.objects.count() == 0
-    [after] = worker.evaluate("ScorebookOutbox.entries()")
+    [after] = worker.evaluate("ScorebookStore.entries()")
     assert (after["state"], after["status"]) == ("waiting", "other-user")
 
     # alma hands the phone back: saso logs in, and his hand is recorded as his.

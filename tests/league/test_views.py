@@ -29,7 +29,7 @@ def test_standings_page_shows_the_table_sorted(club, history, viewer):
     assert order == sorted(order)
     assert "1518.21" in page and "−12.50" in page  # a page writes the real minus sign
     assert "Radelci" not in page  # none of these sessions kept radelci (rules {}: the seed)
-    assert "league/league.css" in page  # the print stylesheet
+    assert "scorebook/site.css" in page  # one stylesheet, the league's print rules in it
     by_name = viewer.get(
         url("standings", club), {"family": "slovenian", "sort": "name", "dir": "asc"}
     ).content.decode()

@@ -277,6 +277,20 @@ def test_a_set_of_another_variant_or_club_is_refused_at_the_field(
     assert not Session.objects.exists()
 
 
+def test_a_set_the_engine_no_longer_reads_refuses_the_start_at_the_field(
+    club, players, members, client_as
+):
+    """A set stored before its switch left the engine: the start says why at the rules."""
+    old = HouseRules.objects.create(
+        club=club, variant="slovenian-4", name="Old", preset="seed", overrides={"old_switch": 1}
+    )
+    response = start(client_as(members["scorekeeper"]), club, players, f"house-{old.pk}")
+    assert response.status_code == 422
+    [error] = response.context["form"].errors["preset"]
+    assert error.startswith("unknown switch 'old_switch'")
+    assert not Session.objects.exists()
+
+
 def test_changing_or_deleting_a_set_never_changes_a_started_session(
     club, players, members, client_as
 ):

@@ -13,7 +13,7 @@ from django.db import close_old_connections, connection
 from django.db.models import Sum
 
 import rules
-from scorebook import hands, services
+from scorebook import hands, roster, services
 from scorebook.models import Entry, Hand, Player, Session
 
 SAVERS = 4
@@ -55,7 +55,7 @@ def test_a_hand_from_a_form_built_before_a_rename_is_stored_under_the_new_name(
     session = _started(club, players)
     form_session = Session.objects.get(pk=session.pk)
     names = list(form_session.seat_names)  # what the view reads to build the form
-    services.rename_player(player=players[0], name="Ana Marija")
+    roster.rename_player(player=players[0], name="Ana Marija")
     hand = hands.record_hand(form_session, _hand(names, 0), uuid.uuid4(), None)
     assert hand.data["declarer"] == "Ana Marija"
     won = hand.score["amounts"]["Ana Marija"]
@@ -69,7 +69,7 @@ def test_a_rename_writes_no_history_row_per_hand(club, players, members):
     for turn in range(6):
         hands.record_hand(session, _hand(names, turn), uuid.uuid4(), None)
     hand_history = Hand.history.count()
-    services.rename_player(player=players[0], name="Ana Marija", user=members["admin"])
+    roster.rename_player(player=players[0], name="Ana Marija", user=members["admin"])
     assert Hand.history.count() == hand_history
     renamed = players[0].history.order_by("-history_id").first()
     assert (renamed.name, renamed.history_user) == ("Ana Marija", members["admin"])
@@ -118,7 +118,7 @@ def test_saves_and_renames_at_the_same_time(club, players, members):
             barrier.wait(timeout=10)
             for turn in range(RENAMES):
                 player = Player.objects.get(pk=players[0].pk)
-                services.rename_player(player=player, name=f"Ana {turn}")
+                roster.rename_player(player=player, name=f"Ana {turn}")
         except BaseException as exc:
             failures.append(exc)
         finally:

@@ -12,7 +12,7 @@ from decimal import Decimal
 import pytest
 
 import rules
-from scorebook import hands, services, sheets
+from scorebook import hands, roster, services, sheets
 from scorebook.models import Entry, Hand, Player, Session
 
 BEGGAR = {"contract": "beggar", "declarer": "Ana", "made": True}
@@ -327,7 +327,7 @@ def test_renaming_a_player_renames_him_in_his_hands(tarzs, players, members):
         },
     )
     record(tarzs, {**TWO, "bonuses": [{"name": "trula", "side": "defenders"}]})
-    services.rename_player(player=players[0], name="Ana Marija", user=members["admin"])
+    roster.rename_player(player=players[0], name="Ana Marija", user=members["admin"])
     stored = list(tarzs.hands.order_by("number"))
     assert stored[0].data["declarer"] == "Ana Marija"
     assert stored[0].data["players"] == ["Ana Marija", "Bor", "Cene", "Dani"]

@@ -29,7 +29,7 @@ from rules.counting import PIPS_54, Deck, in_threes
 from rules.fields import BY_CONTRACT, BY_PLAYER, INTEGER, Field
 from rules.model import Line
 from rules.variant import Carried, Variant, contract
-from scorebook import services
+from scorebook import roster
 from scorebook.models import Hand, Player
 
 PLAYERS = ["Ana", "Bor", "Cene"]
@@ -279,7 +279,7 @@ def test_the_toys_own_field_and_carried_state_go_through_the_web(toy, club, keep
     # Editing refills it; renaming a player renames him in it (the field names players).
     edit = client.get(club_url("hand_edit", club, session=session, number=1)).content.decode()
     assert 'name="bells-3" id="id_bells-3" value="2"' in edit
-    services.rename_player(player=Player.objects.get(name="Cene"), name="Cvetka")
+    roster.rename_player(player=Player.objects.get(name="Cene"), name="Cvetka")
     first.refresh_from_db()
     assert first.data["bells"] == {"Ana": 1, "Bor": 0, "Cvetka": 2}
 

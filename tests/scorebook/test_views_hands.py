@@ -8,7 +8,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scorebook import hands, services
+from scorebook import hands, roster, services
 from scorebook.models import Entry, Hand
 
 pytestmark = pytest.mark.django_db
@@ -675,7 +675,7 @@ def test_the_sheet_shows_what_the_club_typed_as_text_never_as_markup(
 ):
     """The sheet's rows are written in Python, not by the template engine: a name or a reason
     with markup in it must still come out as text."""
-    services.rename_player(player=players[0], name="<b>Ana</b>")
+    roster.rename_player(player=players[0], name="<b>Ana</b>")
     session = start(club, players, members, "slovenian-4", 4, "tarzs")
     keeper = members["scorekeeper"]
     two = {"contract": "two", "declarer": "<b>Ana</b>", "partner": "Cene", "points": 40}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.management import call_command
+from django.utils import timezone
 
 from scorebook.models import Membership, Player, Role
 from scorebook.tournaments import services
@@ -69,7 +70,7 @@ def test_the_tick_starts_a_tournament_of_long_names(
     long_ones = [member(club, make_user, "k" * 60 + suffix) for suffix in ("a", "b", "c")]
     tournament = make_tournament(capacity=4)
     register_and_confirm(tournament, [people[0], *long_ones])
-    monkeypatch.setattr(services.timezone, "now", lambda: START)
+    monkeypatch.setattr(timezone, "now", lambda: START)
 
     call_command("tournament_tick")
 

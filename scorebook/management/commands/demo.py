@@ -19,7 +19,7 @@ from django.db import transaction
 
 import rules
 from rules.fields import players_named
-from scorebook import hands, services
+from scorebook import hands, roster, services
 from scorebook.models import Club, Membership, Player, Role
 
 CLUB_SLUG = "demo"
@@ -112,7 +112,7 @@ class Command(BaseCommand):
             Membership.objects.get_or_create(user=admin, club=club, defaults={"role": Role.ADMIN})
         for name in PLAYERS:
             if not club.players.filter(name__iexact=name).exists():
-                services.add_player(club=club, name=name)
+                roster.add_player(club=club, name=name)
         if hasattr(rules, "score_hand"):
             for variant in rules.variants():
                 self._demo_session(club, admin, variant)

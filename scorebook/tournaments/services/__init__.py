@@ -1,0 +1,144 @@
+"""Tournament services (RULES.md §8): registration, presence, the start, the draw, the results.
+
+One module per job, as pretix keeps its services; this package answers every name of them,
+and refuses with the one ServiceError of scorebook.errors at the form's field:
+
+- `common`: the clock (`now`, default timezone.now()) and the lock on the tournament's row
+  that every change takes first;
+- `variants`: the games a tournament table plays, the sizes of a round's tables;
+- `points`: placement points, shared ties, the clubs' presets and the organiser's own list;
+- `plan`: creating a tournament and editing it until the start;
+- `registration`: signing up, the waiting list, walk-ins, confirming presence;
+- `start`: the start and the tick that starts what is due;
+- `drawing`: the draw of each round (seeded, so a draw can be replayed);
+- `rounds`: a table done, finished, its round completed; the rounds as the draw page lists them;
+- `ranking`: the standings, the knockout's ranking and bracket.
+
+Each table is a scorebook Session made with `scorebook.services.start_session`; its hands are
+recorded with the ordinary hand form.
+"""
+
+from scorebook.tournaments.services.drawing import bracket_positions, swiss_order
+from scorebook.tournaments.services.plan import (
+    Plan,
+    create_tournament,
+    edit_tournament,
+    has_started,
+)
+from scorebook.tournaments.services.points import (
+    MAX_PLACEMENT_POINTS,
+    N_MINUS_PLACE,
+    OWN_POINTS,
+    POINTS_PRESETS,
+    POINTS_SEPARATORS,
+    POINTS_SEPARATORS_BESIDE_DECIMAL_COMMAS,
+    PointsPreset,
+    choice_of,
+    chosen_points,
+    parse_points,
+    points_for,
+    points_scheme,
+    points_text,
+    preset_points,
+    share_places,
+)
+from scorebook.tournaments.services.ranking import (
+    Match,
+    Standing,
+    bracket,
+    knockout_ranking,
+    standings,
+)
+from scorebook.tournaments.services.registration import (
+    CONFIRMATION_WINDOW,
+    add_walk_in,
+    cancel_registration,
+    confirm_presence,
+    confirmation_is_open,
+    confirmation_opens_at,
+    may_register,
+    register,
+    registration_closes_at,
+    registration_is_open,
+    status_of,
+)
+from scorebook.tournaments.services.rounds import (
+    DrawnTable,
+    check_session,
+    current_round,
+    draw,
+    finish_table,
+    hands_played,
+    last_round_number,
+    sync_tournament,
+    table_is_done,
+)
+from scorebook.tournaments.services.start import (
+    PLAYER_NAME_LENGTH,
+    process_due,
+    start_tournament,
+)
+from scorebook.tournaments.services.variants import (
+    family_variant,
+    possible_table_sizes,
+    table_size_of,
+    table_sizes,
+    tournament_variants,
+)
+
+__all__ = [
+    "CONFIRMATION_WINDOW",
+    "MAX_PLACEMENT_POINTS",
+    "N_MINUS_PLACE",
+    "OWN_POINTS",
+    "PLAYER_NAME_LENGTH",
+    "POINTS_PRESETS",
+    "POINTS_SEPARATORS",
+    "POINTS_SEPARATORS_BESIDE_DECIMAL_COMMAS",
+    "DrawnTable",
+    "Match",
+    "Plan",
+    "PointsPreset",
+    "Standing",
+    "add_walk_in",
+    "bracket",
+    "bracket_positions",
+    "cancel_registration",
+    "check_session",
+    "choice_of",
+    "chosen_points",
+    "confirm_presence",
+    "confirmation_is_open",
+    "confirmation_opens_at",
+    "create_tournament",
+    "current_round",
+    "draw",
+    "edit_tournament",
+    "family_variant",
+    "finish_table",
+    "hands_played",
+    "has_started",
+    "knockout_ranking",
+    "last_round_number",
+    "may_register",
+    "parse_points",
+    "points_for",
+    "points_scheme",
+    "points_text",
+    "possible_table_sizes",
+    "preset_points",
+    "process_due",
+    "register",
+    "registration_closes_at",
+    "registration_is_open",
+    "share_places",
+    "standings",
+    "start_tournament",
+    "status_of",
+    "swiss_order",
+    "sync_tournament",
+    "table_is_done",
+    "table_size_of",
+    "table_sizes",
+    "tournament_variants",
+]

@@ -1,0 +1,112 @@
+"""The organiser's plan of a tournament: creating it, and changing it until the start."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+import rules
+from scorebook.errors import ServiceError
+from scorebook.tournaments.models import Status, Tournament
+from scorebook.tournaments.services.common import clock, locked
+from scorebook.tournaments.services.variants import tournament_table
+
+
+@dataclass
+class Plan:
+    """What the organiser decides about a tournament, and may change until it starts."""
+
+    name: str
+    variant: str
+    starts_at: datetime.datetime
+    hands_per_table: int
+    rounds: int
+    capacity: int
+    open_to_all: bool = False
+    placement_points: Sequence[int | float] = ()
+    # None: registration closes at the start.
+    registration_closes_at: datetime.datetime | None = None
+
+
+def _apply(tournament: Tournament, plan: Plan, now: datetime.datetime) -> None:
+    """Write `plan` into `tournament`, refusing what cannot be played, each at its field."""
+    table_size = tournament_table(rules.get_variant(plan.variant))
+    if table_size is None:
+        raise ServiceError(_("Pick a game that a tournament table can play."), "variant")
+    tournament.name = " ".join(plan.name.split())
+    tournament.variant = plan.variant
+    tournament.table_size = table_size
+    tournament.starts_at = plan.starts_at
+    tournament.registration_closes_at = plan.registration_closes_at
+    tournament.hands_per_table = plan.hands_per_table
+    tournament.rounds = 1 if table_size == 2 else plan.rounds
+    tournament.capacity = plan.capacity
+    tournament.open_to_all = plan.open_to_all
+    tournament.placement_points = list(plan.placement_points)
+    if not tournament.name:
+        raise ServiceError(_("Enter a name."), "name")
+    if plan.capacity < table_size:
+        raise ServiceError(
+            _("There must be places for at least one table (%(n)d).") % {"n": table_size},
+            "capacity",
+        )
+    if plan.starts_at <= now:
+        raise ServiceError(_("The start must be ahead: pick a later time."), "starts_at")
+    if plan.registration_closes_at and plan.registration_closes_at > plan.starts_at:
+        raise ServiceError(
+            _("Registration closes at the start at the latest."), "registration_closes_at"
+        )
+
+
+def create_tournament(
+    *,
+    club,
+    user,
+    seed: int | None = None,
+    now: datetime.datetime | None = None,
+    **plan,
+) -> Tournament:
+    """A new tournament, open for registration; `plan` holds the fields of `Plan`."""
+    tournament = Tournament(club=club, created_by=user)
+    if seed is not None:
+        tournament.seed = seed
+    _apply(tournament, Plan(**plan), clock(now))
+    tournament.save()
+    return tournament
+
+
+def has_started(tournament: Tournament, now: datetime.datetime | None = None) -> bool:
+    """At its start time, or earlier when the organiser started it, the tournament is what it
+    is: no more changes, walk-ins or cancellations."""
+    return tournament.status != Status.SCHEDULED or clock(now) >= tournament.starts_at
+
+
+def edit_tournament(
+    tournament: Tournament, plan: Plan, now: datetime.datetime | None = None
+) -> Tournament:
+    """Change the plan until the start. New places go to those waiting, in order; fewer
+    places send the last to have registered back to the waiting list."""
+    now = clock(now)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        if has_started(tournament, now):
+            raise ServiceError(_("The tournament has started: it can no longer be changed."))
+        _apply(tournament, plan, now)
+        tournament.save()
+        _seat_in_order(tournament)
+    return tournament
+
+
+def _seat_in_order(tournament: Tournament) -> None:
+    """Places to the first `capacity` in order of registration, the rest waiting (locked).
+    Registering and cancelling keep this order, so only a change of capacity moves anybody."""
+    active = tournament.registrations.filter(cancelled_at=None, absent=False).order_by(
+        "registered_at", "id"
+    )
+    placed = [r.pk for r in active[: tournament.capacity]]
+    active.exclude(pk__in=placed).filter(has_place=True).update(has_place=False)
+    active.filter(pk__in=placed, has_place=False).update(has_place=True)

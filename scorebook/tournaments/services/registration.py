@@ -1,0 +1,183 @@
+"""Registration (RULES.md §8): signing up, the waiting list, walk-ins at the door, and the
+confirmation of presence in the quarter of an hour before the start."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.formats import time_format
+from django.utils.translation import gettext as _
+
+from scorebook import roster
+from scorebook.errors import ServiceError
+from scorebook.models import Membership, Player
+from scorebook.tournaments.models import Registration, Status, Tournament
+from scorebook.tournaments.services.common import clock, locked
+from scorebook.tournaments.services.plan import has_started
+
+CONFIRMATION_WINDOW = datetime.timedelta(minutes=15)
+
+
+def registration_closes_at(tournament: Tournament) -> datetime.datetime:
+    """When the organiser closes registration; by default at the start."""
+    return tournament.registration_closes_at or tournament.starts_at
+
+
+def confirmation_opens_at(tournament: Tournament) -> datetime.datetime:
+    return tournament.starts_at - CONFIRMATION_WINDOW
+
+
+def registration_is_open(tournament: Tournament, now: datetime.datetime | None = None) -> bool:
+    return tournament.status == Status.SCHEDULED and clock(now) < registration_closes_at(tournament)
+
+
+def confirmation_is_open(tournament: Tournament, now: datetime.datetime | None = None) -> bool:
+    now = clock(now)
+    return (
+        tournament.status == Status.SCHEDULED
+        and confirmation_opens_at(tournament) <= now < tournament.starts_at
+    )
+
+
+def may_register(tournament: Tournament, user) -> bool:
+    """Members of the club; anybody with an account when the tournament is open to all."""
+    if not user.is_authenticated:
+        return False
+    return (
+        tournament.open_to_all
+        or Membership.objects.filter(club_id=tournament.club_id, user=user).exists()
+    )
+
+
+def register(tournament: Tournament, user, now: datetime.datetime | None = None) -> Registration:
+    """Sign `user` up: a place while there are places, otherwise the waiting list."""
+    now = clock(now)
+    if not may_register(tournament, user):
+        raise ServiceError(_("This tournament is for the club's members."))
+    with transaction.atomic():
+        tournament = locked(tournament)
+        if not registration_is_open(tournament, now):
+            raise ServiceError(_("Registration for this tournament is closed."))
+        registration = tournament.registrations.filter(user=user).first()
+        at_the_door = tournament.registrations.filter(cancelled_at=None, player__user=user)
+        if (registration is not None and registration.is_active) or at_the_door.exists():
+            raise ServiceError(_("You are already registered."))
+        placed = tournament.registrations.filter(cancelled_at=None, has_place=True).count()
+        if registration is None:
+            registration = Registration(tournament=tournament, user=user)
+        # Signing up again after cancelling goes to the back of the queue.
+        registration.registered_at = now
+        registration.cancelled_at = None
+        registration.confirmed_at = None
+        registration.absent = False
+        registration.has_place = placed < tournament.capacity
+        registration.save()
+    return registration
+
+
+def _promote(tournament: Tournament) -> list[Registration]:
+    """Give free places to the waiting list in order of registration (tournament locked)."""
+    active = tournament.registrations.filter(cancelled_at=None)
+    free = tournament.capacity - active.filter(has_place=True).count()
+    promoted = list(active.filter(has_place=False, absent=False)[: max(free, 0)])
+    for registration in promoted:
+        registration.has_place = True
+        registration.save(update_fields=["has_place"])
+    return promoted
+
+
+def cancel_registration(
+    registration: Registration, now: datetime.datetime | None = None
+) -> Registration:
+    """Withdraw before the start; a freed place goes at once to the first one waiting, who
+    still has to confirm like everybody else."""
+    now = clock(now)
+    with transaction.atomic():
+        tournament = locked(registration.tournament)
+        registration = Registration.objects.select_for_update().get(pk=registration.pk)
+        if has_started(tournament, now):
+            raise ServiceError(_("The tournament has started; it is too late to cancel."))
+        if not registration.is_active:
+            raise ServiceError(_("This registration is already cancelled."))
+        registration.cancelled_at = now
+        registration.has_place = False
+        registration.confirmed_at = None
+        registration.save(update_fields=["cancelled_at", "has_place", "confirmed_at"])
+        _promote(tournament)
+    return registration
+
+
+def add_walk_in(
+    tournament: Tournament,
+    player: Player | None = None,
+    name: str = "",
+    now: datetime.datetime | None = None,
+) -> Registration:
+    """At the door, until the start: the organiser adds a roster player, or a new name to the
+    roster; no account needed. He is here, so his presence is confirmed; he gets a free place,
+    or waits like anybody registered after the places ran out."""
+    now = clock(now)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        if has_started(tournament, now):
+            raise ServiceError(_("The tournament has started: nobody more can join."))
+        if player is None:
+            player = roster.add_player(club=tournament.club, name=name)
+        elif player.club_id != tournament.club_id:
+            raise ServiceError(_("Pick a player of the club's roster."), "player")
+        active = tournament.registrations.filter(cancelled_at=None)
+        if active.filter(Q(player=player) | Q(user__isnull=False, user_id=player.user_id)).exists():
+            raise ServiceError(
+                _("%(name)s is already registered.") % {"name": player.name}, "player"
+            )
+        placed = active.filter(has_place=True).count()
+        registration, _created = Registration.objects.update_or_create(
+            tournament=tournament,
+            player=player,
+            defaults={
+                "user": None,
+                "registered_at": now,
+                "confirmed_at": now,
+                "cancelled_at": None,
+                "absent": False,
+                "has_place": placed < tournament.capacity,
+            },
+        )
+    return registration
+
+
+def confirm_presence(
+    registration: Registration, now: datetime.datetime | None = None
+) -> Registration:
+    """'I am here': from 15 minutes before the start until the start, placed or waiting."""
+    now = clock(now)
+    with transaction.atomic():
+        tournament = locked(registration.tournament)
+        registration = Registration.objects.select_for_update().get(pk=registration.pk)
+        if not registration.is_active:
+            raise ServiceError(_("This registration is cancelled."))
+        if not confirmation_is_open(tournament, now):
+            raise ServiceError(
+                _("Presence can be confirmed from %(time)s until the start.")
+                % {
+                    "time": time_format(
+                        timezone.localtime(confirmation_opens_at(tournament), tournament.tz)
+                    )
+                }
+            )
+        if registration.confirmed_at is None:
+            registration.confirmed_at = now
+            registration.save(update_fields=["confirmed_at"])
+    return registration
+
+
+def status_of(registration: Registration | None) -> str:
+    """What the sign-up page tells a player about himself."""
+    if registration is None or not registration.is_active:
+        return "none"
+    if registration.absent:
+        return "absent"
+    return "place" if registration.has_place else "waiting"
