@@ -105,9 +105,10 @@ class _Writer:
     def _scored(self, row: StoredRow, held: Mapping[str, int], totals: list[Any]) -> str:
         """A scored hand's row; `totals` becomes the running totals after it."""
         cells = []
+        after, amounts, held_after = row.totals, row.amounts, row.held
         for index, name in enumerate(self.names):
-            totals[index] = row.totals.get(name, 0)
-            shown = self._amount(row.amounts, name) + self._change(row.held, held, name)
+            totals[index] = after.get(name, 0)
+            shown = self._amount(amounts, name) + self._change(held_after, held, name)
             cells.append(
                 f'<td class="num">{shown}<br>'
                 f'<small class="total">{amount(totals[index])}</small></td>'
