@@ -73,7 +73,7 @@ class ClubSettingsForm(ClubForm):
     stays: every address, bookmark and QR code handed out holds it."""
 
     class Meta(ClubForm.Meta):
-        fields = ["name", "time_zone", "language"]
+        fields = ["name", "time_zone", "language", "confirmation"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -36,6 +36,7 @@ from rules.problems import Problem, Problems
 from rules.reader import Sheet, read_hand
 from rules.scoring import MAX_HANDS, Running, amount_json, play, read_sheet, start
 from rules.words import phrase_from_json, phrase_json, phrase_text
+from scorebook import confirmations
 from scorebook.amounts import cents
 from scorebook.errors import Refusal, ServiceError
 from scorebook.models import (
@@ -702,6 +703,7 @@ def record_hand(
         Entry.objects.bulk_create(_entries(hand, seats))
         if locked.is_closed:  # an admin's hand
             _refresh_closing(locked)
+            confirmations.after_write(locked, hand, user, admin=change_closed)
         # The listeners get the session read under the lock, which knows whether it is a
         # tournament's table (most are not: nothing to check after the commit), and the
         # caller's club.
@@ -758,6 +760,7 @@ def edit_hand(
         sheet = engine_sheet(session)
         _scored(sheet, data, _running_before_making_rows(session, sheet, hand.number))
         rescore(session, hand.number)
+        confirmations.after_write(session, hand, user, admin=change_closed)
         announce_hands_changed(session)
     return hand
 
@@ -779,6 +782,7 @@ def void_hand(hand: Hand, reason: str, version: int, user, *, change_closed: boo
             raise ServiceError(_("This hand is voided already."))
         hand = _update_hand(hand, version, user, reason, voided=True, void_reason=reason)
         rescore(session, hand.number)
+        confirmations.after_write(session, hand, user, admin=change_closed)
         announce_hands_changed(session)
     return hand
 
@@ -984,6 +988,7 @@ def import_sheet(
             date=date,
             table_label=table_label,
             created_by=user,
+            confirmation=club.confirmation,  # its hands come in unconfirmed
         )
         session._history_user = user
         session.save()

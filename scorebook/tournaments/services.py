@@ -33,16 +33,17 @@ from django.utils.translation import gettext_lazy
 
 import rules
 from rules.variant import NOT_DEALS
+from scorebook import confirmations, textinput
 from scorebook import services as core
-from scorebook import textinput
 from scorebook.amounts import cents
 from scorebook.collation import sort_key
-from scorebook.models import Entry, Hand, Membership, Player, Session, account_name
+from scorebook.models import Confirmation, Entry, Hand, Membership, Player, Session, account_name
 from scorebook.services import ServiceError
 from scorebook.tournaments.models import (
     Placement,
     Registration,
     Round,
+    SamePhone,
     Status,
     Table,
     Tournament,
@@ -290,6 +291,9 @@ class Plan:
     placement_points: Sequence[int | float] = ()
     # None: registration closes at the start.
     registration_closes_at: datetime.datetime | None = None
+    # Each table's hands confirmed by the other side (scorebook.confirmations).
+    confirmation: str = Confirmation.REQUIRED
+    same_phone: str = SamePhone.ALLOWED
 
 
 def _apply(tournament: Tournament, plan: Plan, now: datetime.datetime) -> None:
@@ -307,6 +311,7 @@ def _apply(tournament: Tournament, plan: Plan, now: datetime.datetime) -> None:
     tournament.capacity = plan.capacity
     tournament.open_to_all = plan.open_to_all
     tournament.placement_points = list(plan.placement_points)
+    tournament.confirmation, tournament.same_phone = plan.confirmation, plan.same_phone
     if not tournament.name:
         raise ServiceError(_("Enter a name."), "name")
     if plan.capacity < table_size:
@@ -687,6 +692,7 @@ def _open_table(tournament, rnd, number, group, now, user, slot=None) -> Table:
         players=[r.player for r in group],
         user=user,
         date=timezone.localtime(now, tournament.tz).date(),
+        confirmation=tournament.confirmation,
     )
     table = Table.objects.create(round=rnd, number=number, session=session)
     Placement.objects.bulk_create(
@@ -801,6 +807,8 @@ def table_is_done(table: Table) -> bool:
         return True
     tournament = table.round.tournament
     if hands_played(table.session) < tournament.hands_per_table:
+        return False
+    if not confirmations.all_confirmed(table.session):  # required: the other side's word
         return False
     if tournament.is_knockout:
         totals = core.session_totals(table.session)

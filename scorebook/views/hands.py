@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from rules.scoring import amount_of
-from scorebook import hands, textinput
+from scorebook import confirmations, hands, textinput
 from scorebook.access import can_change_closed, can_change_hands, club_view, get_for_club
 from scorebook.errors import ServiceError
 from scorebook.handform.counter import card_counter, use_card_count
@@ -128,6 +128,7 @@ def sheet_context(request, session: Session, latest: int | None = None) -> dict[
         # The first hand shown, when the hands before it are not.
         "older": first if first > 1 else None,
         "variant_label": rules.get_variant(session.variant).label,
+        "confirmations": confirmations.on_sheet(request, session, first),
     }
 
 
@@ -193,6 +194,9 @@ def _changes(request, pk: int, seen: SheetVersion | None):
         "state": _version(part, session),
         "at": at,
         "within": within,
+        "confirmations": confirmations.on_poll(
+            request, session, [row[0] for row in shown], [row[0] for row in new]
+        ),
     }
     return render(request, "scorebook/sheet_changes.html", context)
 
