@@ -502,8 +502,8 @@ def _check_same_phone(session: Session, player_id: int, name: str, pin: str) -> 
     if not stored:
         raise NotAllowed(
             _(
-                "%(name)s has set no PIN: he sets one on his own phone (Menu, PIN for "
-                "confirming), or confirms there."
+                "%(name)s has set no PIN: he sets one on his own phone (the tournament's "
+                "page links it), or confirms there."
             )
             % {"name": name}
         )

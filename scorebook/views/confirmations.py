@@ -128,8 +128,9 @@ def _refused(request, session: Session, message: str, status: int) -> HttpRespon
 def hand_confirm(request, session, number):
     """One hand's word: the reader's own (his phone), or the phone passed at the table to a
     player of the other side, who taps his name. GET shows the hand; POST says the word."""
-    if not confirmations.asks(session):
-        return _refused(request, session, _("This session asks for no confirmations."), 409)
+    if not confirmations.asks(session):  # said on the page; a word posted is refused
+        status = 409 if request.method == "POST" else 200
+        return _refused(request, session, _("This session asks for no confirmations."), status)
     found = confirmations.read(session, request.user, Q(number=number))
     hand = found.of(number)
     if hand is None:
