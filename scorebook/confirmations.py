@@ -11,7 +11,8 @@ the roster player linked to the account that last wrote the hand.
 
 Every refusal is a Refused (a ServiceError) that says why, and nothing is written then. A word
 written touches the hand's `changed_at` (a phone polling the sheet sees it) and sends
-hands_changed, as a changed hand does: a tournament table whose last hand it was finishes.
+hands_changed, as a changed hand does (with `words=True`): a tournament table whose last hand
+it was finishes.
 Everything a page shows of the words comes from one statement over the hands it shows
 (`read`).
 """
@@ -462,7 +463,7 @@ def say(
         speaker = _speaker(session, hand, found, player, pin, at_table)
         word = _write(hand, state, speaker, user, reason, device)
         _touch([hand.pk], word.at)
-        announce_hands_changed(session)
+        announce_hands_changed(session, words=True)
     return word
 
 
@@ -557,7 +558,7 @@ def confirm_all(
             done.append(hand)
         if done:
             _touch([hand.pk for hand in done], at)
-            announce_hands_changed(session)
+            announce_hands_changed(session, words=True)
     return [hand.number for hand in done], refused
 
 
@@ -581,7 +582,7 @@ def resolve(session: Session, number: int, version: int, user) -> HandConfirmati
         speaker = Speaker(found.me_id, found.me or "", How.ADMIN)
         word = _write(hand, State.RESOLVED, speaker, user, "", "")
         _touch([hand.pk], word.at)
-        announce_hands_changed(session)
+        announce_hands_changed(session, words=True)
     return word
 
 

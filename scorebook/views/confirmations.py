@@ -127,10 +127,19 @@ def _refused(request, session: Session, message: str, status: int) -> HttpRespon
 @table_view(methods=FORM)
 def hand_confirm(request, session, number):
     """One hand's word: the reader's own (his phone), or the phone passed at the table to a
-    player of the other side, who taps his name. GET shows the hand; POST says the word."""
+    player of the other side, who taps his name. GET shows the hand; POST says the word (the
+    service reads the hand and decides whose word it is: a confirmation costs no more)."""
     if not confirmations.asks(session):  # said on the page; a word posted is refused
         status = 409 if request.method == "POST" else 200
         return _refused(request, session, _("This session asks for no confirmations."), status)
+    if request.method == "POST":
+        return _say(request, session, number)
+    return _hand_page(request, session, number)
+
+
+def _hand_page(request, session, number, status: int = 200, **said) -> HttpResponse:
+    """The hand with its form; `said`: a refused word's message (`error`), its field and
+    what was typed."""
     found = confirmations.read(session, request.user, Q(number=number))
     hand = found.of(number)
     if hand is None:
@@ -140,48 +149,43 @@ def hand_confirm(request, session, number):
         reason = _("You are at no seat of this table.")
         if found.me is not None:
             reason = _("You are on the side of the player who recorded it.")
-        return _refused(request, session, reason, 403)
+        return _refused(request, session, said.get("error") or reason, 403)
     context = _context(
         request,
         session,
         hand=hand,
-        text=confirmations.describe(hand),
         own=own,
         me=found.me,
         pin=not own and confirmations.same_phone_policy(session) == "pin",
-        reason="",
-        chosen="",
+        **{"reason": "", "chosen": "", **said},
     )
-    if request.method == "POST":
-        return _say(request, session, hand, own, context)
-    return render(request, "scorebook/hand_confirm.html", context)
+    return render(request, "scorebook/hand_confirm.html", context, status=status)
 
 
-def _say(request, session, hand, own: bool, context: dict) -> HttpResponse:
-    answer = request.POST.get("answer")
-    player = None if own else request.POST.get("player", "")
+def _say(request, session, number: int) -> HttpResponse:
+    answer, reason = request.POST.get("answer"), request.POST.get("reason", "")
     how = {
-        "player": player,
+        "player": request.POST.get("player") or None,
         "pin": request.POST.get("pin", ""),
         "device": request.POST.get("device_id", ""),
         "at_table": _at_table(request),
     }
     version = _posted_int(request, "version")
-    context.update(reason=request.POST.get("reason", ""), chosen=player or "")
     try:
         if answer == "correct":
-            word = confirmations.confirm(session, hand.number, version, request.user, **how)
+            word = confirmations.confirm(session, number, version, request.user, **how)
         elif answer == "wrong":
-            reason = context["reason"]
-            word = confirmations.dispute(session, hand.number, version, request.user, reason, **how)
+            word = confirmations.dispute(session, number, version, request.user, reason, **how)
         else:
             raise confirmations.BadInput(_("Tap “Correct” or “Something is wrong”."))
     except Refused as exc:
         if isinstance(exc, confirmations.NoHand):
             raise Http404 from None
-        context.update(error=exc.message, field=exc.field)
-        return render(request, "scorebook/hand_confirm.html", context, status=exc.status)
-    messages.success(request, _said(hand.number, word))
+        typed = {"reason": reason, "chosen": how["player"] or ""}
+        return _hand_page(
+            request, session, number, exc.status, error=exc.message, field=exc.field, **typed
+        )
+    messages.success(request, _said(number, word))
     return redirect(_back(request, session))
 
 
@@ -200,15 +204,13 @@ def _said(number: int, word) -> str:
 def session_confirmations(request, session):
     """The hands of the session waiting for the reader's word, each with its line and one tap;
     POST confirms all of those shown at once."""
-    found = (
-        confirmations.waiting_for(session, request.user) if confirmations.asks(session) else None
-    )
+    asks = confirmations.asks(session)
     status = 200
     if request.method == "POST":
-        status = _confirm_all(request, session, found)
+        status = _confirm_all(request, session, asks)
         if status == 302:
             return redirect(_back(request, session))
-        found = confirmations.waiting_for(session, request.user)
+    found = confirmations.waiting_for(session, request.user) if asks else None
     mine = [hand for hand in found.states if hand.mine] if found else []
     still_open = [hand for hand in found.states if hand.open] if found else []
     context = _context(
@@ -227,10 +229,10 @@ def _seated(session: Session, user) -> bool:
     return session.seats.filter(player__user=user).exists()
 
 
-def _confirm_all(request, session, found) -> int:
+def _confirm_all(request, session, asks: bool) -> int:
     """Confirm the hands posted as `hand=NUMBER:VERSION`; the status of the answer (302:
     done, with what was refused said above the sheet)."""
-    if found is None:
+    if not asks:
         messages.error(request, _("This session asks for no confirmations."))
         return 409
     versions = _posted_versions(request)

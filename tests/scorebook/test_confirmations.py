@@ -349,6 +349,15 @@ def test_a_word_sends_the_signal_a_changed_hand_sends_and_moves_the_hands_change
     assert changed > hand.changed_at  # a polling phone sees it
 
 
+def test_a_word_leaves_the_leagues_ratings_as_they_are(table):
+    from scorebook.league.models import StaleFamily
+
+    record(table, table.users["Ana"])
+    marked = StaleFamily.objects.get(club=table.club).marked_at
+    confirmations.confirm(table, 1, 1, table.users["Bor"])
+    assert StaleFamily.objects.get(club=table.club).marked_at == marked
+
+
 def test_the_sheets_words_are_one_statement_however_many_rows(table, rf):
     for _ in range(12):
         record(table, table.users["Ana"])
