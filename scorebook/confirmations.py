@@ -53,12 +53,14 @@ from scorebook.models import (
     HandConfirmation,
     Player,
     Profile,
+    Role,
     Session,
     SessionSeat,
 )
 from scorebook.signals import announce_hands_changed
 from scorebook.templatetags.amounts import amount, number
 from scorebook.textinput import control_message
+from scorebook.tournaments.models import SamePhone
 
 State = HandConfirmation.State
 How = HandConfirmation.How
@@ -89,8 +91,6 @@ def same_phone_policy(session: Session) -> str:
     """Whether a player may confirm on the phone that recorded the hand: "allowed", "pin"
     or "refused" (a tournament's choice; a club's session allows it). Free for a session
     read with its table (WITH_TABLE)."""
-    from scorebook.tournaments.models import SamePhone
-
     try:
         table = session.tournament_table
     except ObjectDoesNotExist:
@@ -486,8 +486,6 @@ def _speaker(
 
 
 def _check_same_phone(session: Session, player_id: int, name: str, pin: str) -> None:
-    from scorebook.tournaments.models import SamePhone
-
     policy = same_phone_policy(session)
     if policy == SamePhone.REFUSED:
         raise NotAllowed(_("At this tournament each player confirms on his own phone."))
@@ -733,13 +731,11 @@ def on_poll(request, session: Session, shown: Iterable[int], new: Iterable[int])
 
 
 def _shown(request, session: Session, found: Read, states, added) -> Shown:
-    from scorebook.tournaments.models import SamePhone
-
     still_open = [hand for hand in found.states if hand.open]
     waiting = [hand for hand in still_open if hand.waiting]
     offer = waiting[-1] if waiting else None
     membership = getattr(request, "membership", None)
-    at_table = membership is not None and membership.has_role("scorekeeper")
+    at_table = membership is not None and membership.has_role(Role.SCOREKEEPER)
     if offer is not None and (not at_table or same_phone_policy(session) == SamePhone.REFUSED):
         offer = None
     match = getattr(request, "resolver_match", None)
