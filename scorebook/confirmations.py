@@ -736,7 +736,10 @@ def _shown(request, session: Session, found: Read, states, added) -> Shown:
     offer = waiting[-1] if waiting else None
     membership = getattr(request, "membership", None)
     at_table = membership is not None and membership.has_role(Role.SCOREKEEPER)
-    if offer is not None and (not at_table or same_phone_policy(session) == SamePhone.REFUSED):
+    # A hand waiting for the reader himself he confirms as his own (`mine`).
+    if offer is not None and (
+        offer.mine or not at_table or same_phone_policy(session) == SamePhone.REFUSED
+    ):
         offer = None
     match = getattr(request, "resolver_match", None)
     return Shown(

@@ -61,6 +61,25 @@ def state(page, number):
     return page.locator(f"#confirmation-{number}")
 
 
+def hand_over(page, defender):
+    """The sheet's offer after a save: the phone goes to `defender`, who taps his name."""
+    page.get_by_role("button", name="Confirm — pass the phone to a defender").click()
+    expect(page.get_by_role("heading", name=re.compile(r"^Confirm hand \d+$"))).to_be_visible()
+    expect(page.locator("fieldset.seats > label")).to_have_text(["Bor", "Dani"])
+    fits(page)
+    page.locator("fieldset.seats > label", has_text=defender).click()
+    page.get_by_role("button", name="Correct").click()
+
+
+def something_is_wrong(page, reason):
+    """On the player's own phone: the hand waiting for him is not right, and why."""
+    page.locator(".confirm-mine li").get_by_role("button", name="Something is wrong").click()
+    page.locator("details.confirm-wrong > summary").click()
+    page.get_by_label("What is wrong, in a few words").fill(reason)
+    fits(page)
+    page.get_by_role("button", name="Say that something is wrong").click()
+
+
 def test_two_phones_a_phone_handed_over_a_dispute_and_a_session_that_waits_to_close(
     phone, browser, live_server, table, members
 ):
@@ -71,12 +90,7 @@ def test_two_phones_a_phone_handed_over_a_dispute_and_a_session_that_waits_to_cl
 
     # Hand 1: Ana hands her phone to Dani, who taps his name and "Correct".
     record(ana, table, "45")
-    ana.get_by_role("button", name="Confirm — pass the phone to a defender").click()
-    expect(ana.get_by_role("heading", name="Confirm hand 1")).to_be_visible()
-    expect(ana.locator("fieldset.seats > label")).to_have_text(["Bor", "Dani"])
-    fits(ana)
-    ana.locator("fieldset.seats > label", has_text="Dani").click()
-    ana.get_by_role("button", name="Correct").click()
+    hand_over(ana, "Dani")
     expect(state(ana, 1)).to_contain_text("confirmed by Dani (at the table)")
 
     # Hand 2: Bor confirms on his own phone; Ana's sheet shows it at its next poll.
@@ -96,11 +110,7 @@ def test_two_phones_a_phone_handed_over_a_dispute_and_a_session_that_waits_to_cl
     # Hand 3: Bor says something is wrong.
     record(ana, table, "55")
     bor.reload()
-    bor.locator(".confirm-mine li").get_by_role("button", name="Something is wrong").click()
-    bor.locator("details.confirm-wrong > summary").click()
-    bor.get_by_label("What is wrong, in a few words").fill("we took 50, not 55")
-    fits(bor)
-    bor.get_by_role("button", name="Say that something is wrong").click()
+    something_is_wrong(bor, "we took 50, not 55")
     expect(state(bor, 3)).to_contain_text("disputed by Bor: we took 50, not 55")
 
     # The session waits for it: closing is refused with the reason.
