@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.hashers import check_password, make_password
@@ -152,13 +153,19 @@ class HandState:
     number: int
     version: int
     voided: bool
-    line: str  # "two — Ana, Cene 45 — +35"
     kind: str  # a State, WAITING or NOTHING
     word: Word | None
     allowed: tuple[str, ...]  # who may confirm it
     mine: bool  # the reader may confirm it himself
     dealt: tuple[str, ...]  # the players dealt in
     recorded_by: str  # the recorder's player, else his account
+    # What `line` is said from, only for the hands a page shows it of.
+    said_from: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+
+    @cached_property
+    def line(self) -> str:
+        """ "two — Ana, Cene 45 — +35" (`hand_line`)."""
+        return hand_line(*self.said_from)
 
     @property
     def open(self) -> bool:
@@ -304,13 +311,13 @@ def _state(row: Mapping[str, Any], variant, me: str | None) -> HandState:
         number=row["number"],
         version=row["version"],
         voided=row["voided"],
-        line=hand_line(variant, row["data"], row["score"], row["void_reason"], row["voided"]),
         kind=kind,
         word=word,
         allowed=allowed,
         mine=kind == WAITING and me is not None and me in allowed,
         dealt=engine_hand(row["data"]).players,
         recorded_by=row["recorder"] or row["changed_by__username"] or "–",
+        said_from=(variant, row["data"], row["score"], row["void_reason"], row["voided"]),
     )
 
 
@@ -697,18 +704,23 @@ class Shown:
     the reader, and the last one waiting, offered to the phone at the table."""
 
     states: list[HandState]
-    open: list[HandState]
-    mine: list[HandState]
+    open: list[HandState]  # the latest SHOWN of them
+    mine: list[HandState]  # the latest SHOWN of them
     offer: HandState | None
     required: bool
     # A poll's answer: the states of the rows it adds after those the phone shows.
     added: list[HandState]
     # The page a form of the block comes back to: "sheet" or "session".
     back: str = "sheet"
+    # How many more are open, and wait for the reader, before those shown.
+    open_before: int = 0
+    mine_before: int = 0
+    disputed: bool = False
 
-    @property
-    def disputed(self) -> bool:
-        return any(hand.disputed for hand in self.open)
+
+# The hands the sheet's block lists at most, the latest (and all of them a link away): an
+# evening where nobody confirms still answers every poll with a few lines, not sixty forms.
+SHOWN = 10
 
 
 def on_sheet(request, session: Session, first: int) -> Shown | None:
@@ -742,14 +754,18 @@ def _shown(request, session: Session, found: Read, states, added) -> Shown:
     ):
         offer = None
     match = getattr(request, "resolver_match", None)
+    mine = [hand for hand in waiting if hand.mine]
     return Shown(
         states=states,
-        open=still_open,
-        mine=[hand for hand in waiting if hand.mine],
+        open=still_open[-SHOWN:],
+        mine=mine[-SHOWN:],
         offer=offer,
         required=requires(session),
         added=added,
         back="session" if match is not None and match.url_name == "session" else "sheet",
+        open_before=max(len(still_open) - SHOWN, 0),
+        mine_before=max(len(mine) - SHOWN, 0),
+        disputed=any(hand.disputed for hand in still_open),
     )
 
 

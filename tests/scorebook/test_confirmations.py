@@ -368,7 +368,9 @@ def test_the_sheets_words_are_one_statement_however_many_rows(table, rf):
         with CaptureQueriesContext(connection) as queries:
             shown = confirmations.on_sheet(request, table, first)
         assert len(queries) == 1
-        assert [hand.number for hand in shown.mine] == list(range(1, 13))
+        # The latest ten wait for Bor on the sheet; the two before them a link away.
+        assert [hand.number for hand in shown.mine] == list(range(3, 13))
+        assert (shown.mine_before, shown.open_before) == (2, 2)
     assert len(shown.states) == 12
 
 

@@ -30,7 +30,7 @@ def url(name, session, **kwargs):
 def text(response) -> str:
     """The page's visible words, tags dropped and spaces folded."""
     html = re.sub(r"<(script|style)[^>]*>.*?</\1>", "", response.content.decode(), flags=re.S)
-    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split()).replace(" ,", ",")
 
 
 def test_the_sheet_shows_each_rows_state_and_what_waits_for_the_reader(table, client_as):
@@ -47,6 +47,16 @@ def test_the_sheet_shows_each_rows_state_and_what_waits_for_the_reader(table, cl
     ana = text(client_as(table.users["Ana"]).get(url("sheet", table)))
     assert "Confirm — pass the phone to a defender Hand 2: two — Ana, Cene 45 — +30" in ana
     assert "Waiting for your word" not in ana
+
+
+def test_a_long_wait_lists_the_latest_ten_and_links_the_rest(table, client_as):
+    for _ in range(12):
+        record(table, table.users["Ana"])
+    shown = text(client_as(table.users["Bor"]).get(url("sheet", table)))
+    assert "Not confirmed yet: 2 earlier hands, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12" in shown
+    assert "2 earlier hands wait for your word too" in shown
+    listed = client_as(table.users["Bor"]).get(url("session_confirmations", table))
+    assert len(re.findall(r'name="hand" value="', listed.content.decode())) == 12
 
 
 def test_a_session_that_asks_for_nothing_shows_nothing_of_it(session, members, client_as):
