@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
+from scorebook import confirmations
 from scorebook.errors import ServiceError
 from scorebook.hands.refusals import HandChanged, HandVoided, check_writable
 from scorebook.hands.rescoring import rescore, running_before_making_rows
@@ -67,6 +68,7 @@ def edit_hand(
         sheet = engine_sheet(session)
         scored(sheet, data, running_before_making_rows(session, sheet, hand.number))
         rescore(session, hand.number)
+        confirmations.after_write(session, hand, user, admin=change_closed)
         announce_hands_changed(session)
     return hand
 
@@ -88,5 +90,6 @@ def void_hand(hand: Hand, reason: str, version: int, user, *, change_closed: boo
             raise ServiceError(_("This hand is voided already."))
         hand = _update_hand(hand, version, user, reason, voided=True, void_reason=reason)
         rescore(session, hand.number)
+        confirmations.after_write(session, hand, user, admin=change_closed)
         announce_hands_changed(session)
     return hand

@@ -190,6 +190,7 @@ def import_sheet(
             date=date,
             table_label=table_label,
             created_by=user,
+            confirmation=club.confirmation,  # its hands come in unconfirmed
         )
         session._history_user = user
         session.save()

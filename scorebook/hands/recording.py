@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from rules.fields import GLANCE_FIELDS, PLAYERS, field_of_kind
+from scorebook import confirmations
 from scorebook.errors import ServiceError
 from scorebook.hands.refusals import JustRecorded, OtherSession, RepeatDiffers, check_writable
 from scorebook.hands.rescoring import refresh_closing, running_before_making_rows
@@ -167,3 +168,4 @@ def _store_new(hand: Hand, row, user) -> None:
     Entry.objects.bulk_create(entries(hand, session.seat_names, row.result.amounts))
     if session.is_closed:
         refresh_closing(session)
+        confirmations.after_write(session, hand, user, admin=True)  # confirmed in his name

@@ -10,8 +10,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.collation import AlphabeticalChoiceField
-from scorebook.models import Player
+from scorebook.models import Confirmation, Player
 from scorebook.textinput import PlainTextForm
+from scorebook.tournaments.models import SamePhone
 from scorebook.tournaments.services import (
     N_MINUS_PLACE,
     OWN_POINTS,
@@ -76,6 +77,21 @@ class TournamentForm(PlainTextForm, forms.Form):
         max_length=200,
         help_text=_("For example 3, 2, 1, 0 or 2, 1, ½. Tied players share their places' points."),
     )
+    # Not required: a form posted without them (a page from before) keeps the defaults.
+    confirmation = forms.ChoiceField(
+        label=_("Confirmation of hands"),
+        choices=Confirmation.choices,
+        initial=Confirmation.REQUIRED,
+        required=False,
+        help_text=_("Required: a table's round ends only when the other side confirmed its hands."),
+    )
+    same_phone = forms.ChoiceField(
+        label=_("Confirming on the phone that recorded the hand"),
+        choices=SamePhone.choices,
+        initial=SamePhone.ALLOWED,
+        required=False,
+        help_text=_("With a PIN: each player sets his four digits on his own phone first."),
+    )
 
     @classmethod
     def for_tournament(cls, tournament, data=None) -> TournamentForm:
@@ -97,6 +113,8 @@ class TournamentForm(PlainTextForm, forms.Form):
             "open_to_all": tournament.open_to_all,
             "points_preset": preset,
             "placement_points": own,
+            "confirmation": tournament.confirmation,
+            "same_phone": tournament.same_phone,
         }
         return cls(data, initial=initial)
 

@@ -15,7 +15,7 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.models import Club, Player, Session, account_name
+from scorebook.models import Club, Confirmation, Player, Session, account_name
 from scorebook.variants import variant_label
 
 
@@ -28,6 +28,14 @@ class Status(models.TextChoices):
     RUNNING = "running", _("in play")
     FINISHED = "finished", _("finished")
     CANCELLED = "cancelled", _("cancelled")
+
+
+class SamePhone(models.TextChoices):
+    """Whether a player may confirm a hand on the phone that recorded it (issue 27)."""
+
+    ALLOWED = "allowed", _("allowed")
+    PIN = "pin", _("with the player's four-digit PIN")
+    REFUSED = "refused", _("refused: each player confirms on his own phone")
 
 
 class Tournament(models.Model):
@@ -50,6 +58,20 @@ class Tournament(models.Model):
     # Points for 1st, 2nd, … at a full table (halves allowed); a smaller table takes the first
     # places' points. Empty means "n − place": n−1, …, 0 at a table of n (RULES.md §8).
     placement_points = models.JSONField(_("placement points"), default=list, blank=True)
+    # Every table's hands confirmed by the other side before its round ends (issue 27);
+    # tournaments made before it were created without, and keep off (migration 0004).
+    confirmation = models.CharField(
+        _("confirmation of hands"),
+        max_length=10,
+        choices=Confirmation.choices,
+        default=Confirmation.REQUIRED,
+    )
+    same_phone = models.CharField(
+        _("confirming on the recording phone"),
+        max_length=10,
+        choices=SamePhone.choices,
+        default=SamePhone.ALLOWED,
+    )
     seed = models.BigIntegerField(_("draw seed"), default=new_seed)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.SCHEDULED)
     started_at = models.DateTimeField(null=True, blank=True)

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from scorebook import hands, textinput
+from scorebook import confirmations, hands, textinput
 from scorebook.access import can_change_closed, can_change_hands, club_view, get_for_club
 from scorebook.errors import ServiceError
 from scorebook.handform.counter import card_counter, use_card_count
@@ -126,6 +126,7 @@ def sheet_context(request, session: Session, latest: int | None = None) -> dict[
         # The first hand shown, when the hands before it are not.
         "older": first if first > 1 else None,
         "variant_label": hands.game(session).label,
+        "confirmations": confirmations.on_sheet(request, session, first),
     }
 
 
@@ -187,6 +188,9 @@ def _changes(request, pk: int, seen: SheetVersion | None):
         "state": _version(part, session),
         "at": at,
         "within": within,
+        "confirmations": confirmations.on_poll(
+            request, session, [row[0] for row in shown], [row[0] for row in new]
+        ),
     }
     return render(request, "scorebook/sheet_changes.html", context)
 

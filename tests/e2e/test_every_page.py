@@ -24,7 +24,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 import rules
-from scorebook import hands, services
+from scorebook import confirmations, hands, services
 from scorebook.management.commands.demo import ADMIN_USERNAME, CLUB_SLUG, demo_password
 from scorebook.models import Club, Membership, Player, Role, Session
 from tests.e2e.engine_ids import ids_in
@@ -125,12 +125,17 @@ def demo_club(db):
         )
         open_sessions[variant.id] = session
     session = open_sessions["slovenian-4"]
-    hands.record_hand(
-        session,
-        {"contract": "three", "declarer": "Ana", "points": 40},
-        "00000000-0000-4000-8000-0000000000e2",
-        admin,
-    )
+    # Its hands wait for the other side's word (issue 27): hand 1 waits, hand 2 is disputed.
+    Session.objects.filter(pk=session.pk).update(confirmation="asked")
+    session.refresh_from_db()
+    for number in (1, 2):
+        hands.record_hand(
+            session,
+            {"contract": "three", "declarer": "Ana", "points": 40},
+            f"00000000-0000-4000-8000-0000000000e{number + 1}",
+            admin,
+        )
+    confirmations.dispute(session, 2, 1, admin, "we took 45, not 40", player="Bor", at_table=True)
     viewer = Membership.objects.create(
         club=club,
         role=Role.VIEWER,

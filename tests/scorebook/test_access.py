@@ -66,6 +66,20 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:hand_preview": ("POST", {}, (200, 200, 403, 404, LOGIN)),
     "scorebook:hand_edit": ("GET", {}, (200, 200, 403, 404, LOGIN)),
     "scorebook:hand_void": ("GET", {}, (200, 200, 403, 404, LOGIN)),
+    # Confirmed hands (issue 27), in a session that asks for them (CONFIRMING). Nobody of the
+    # matrix is seated there: the phone at the table (a scorekeeper's) takes Bor's word; a
+    # viewer at no seat has no word to say, and his list says that nothing waits for him.
+    "scorebook:hand_confirm": (
+        "POST",
+        {"version": "1", "answer": "correct", "player": "Bor"},
+        (302, 302, 403, 404, LOGIN),
+    ),
+    "scorebook:session_confirmations": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    # Only a disputed hand is accepted as recorded: this one is not, and stays as it is.
+    "scorebook:hand_resolve": ("POST", {"version": "1"}, (409, 403, 403, 404, LOGIN)),
+    "scorebook:disputes": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    # Each person's own PIN, whatever his clubs.
+    "scorebook:confirmation_pin": ("GET", {}, (200, 200, 200, 200, LOGIN)),
     "scorebook:session_export_json": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:session_export_csv": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:sheet_import": ("GET", {}, (200, 200, 403, 404, LOGIN)),
@@ -192,11 +206,18 @@ def _a_walk_in(club):
     return services.add_walk_in(_a_tournament(club), name="Zala")
 
 
+# The views of confirmed hands: the matrix's session asks for them there.
+CONFIRMING = {"scorebook:hand_confirm", "scorebook:session_confirmations", "scorebook:hand_resolve"}
+
+
 @pytest.mark.parametrize("visitor", VISITORS)
 @pytest.mark.parametrize("name", sorted(MATRIX))
 def test_role_matrix(name, visitor, club, session, players, members, client_as):
     method, data, expected_by_visitor = MATRIX[name]
     expected = expected_by_visitor[VISITORS.index(visitor)]
+    if name in CONFIRMING:
+        type(session).objects.filter(pk=session.pk).update(confirmation="asked")
+        session.confirmation = "asked"
     url = reverse(name, kwargs=url_kwargs(name, club, session, players, members))
     client = client_as(members[visitor])
     response = client.post(url, data) if method == "POST" else client.get(url)
@@ -336,6 +357,11 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "scorebook:hand_preview": ("session",),
     "scorebook:hand_edit": ("number", "session"),
     "scorebook:hand_void": ("number", "session"),
+    "scorebook:hand_confirm": ("number", "session"),
+    "scorebook:hand_resolve": ("number", "session"),
+    "scorebook:session_confirmations": ("session",),
+    "scorebook:disputes": (),
+    "scorebook:confirmation_pin": (),
     "scorebook:session_export_json": ("session",),
     "scorebook:session_export_csv": ("session",),
     "scorebook:sheet_import": (),
@@ -381,6 +407,9 @@ TAMPERING = {
     "declarer": "Tomo",
     "points": "40",
     "version": "1",
+    "answer": "correct",
+    "player": "Tomo",
+    "hand": "1:1",
 }
 
 
@@ -401,7 +430,11 @@ def theirs(other_club, make_user):
     from scorebook.tournaments.models import Registration, Tournament
 
     session = Session.objects.create(
-        club=other_club, variant="slovenian-4", rules={}, date=datetime.date(2026, 11, 1)
+        club=other_club,
+        variant="slovenian-4",
+        rules={},
+        date=datetime.date(2026, 11, 1),
+        confirmation="asked",  # its hands wait for a word: none of ours is taken
     )
     for position, name in enumerate(["Tomo", "Uroš", "Vesna", "Žan"], start=1):
         player = Player.objects.create(club=other_club, name=name)

@@ -62,6 +62,12 @@ DEMO_VALUES = {
     "decision": "accept",
     "archived": "on",
     "sheet": '{"format": 1}',
+    # Confirmed hands (issue 27): a word, whose, the hands shown, a PIN.
+    "answer": "correct",
+    "player": "Bor",
+    "hand": "1:1",
+    "pin": "1234",
+    "again": "1234",
 }
 
 # Text where a number belongs, numbers too large for any column, a NUL, markup, names that
@@ -127,6 +133,8 @@ def world(django_user_model):
     session = club.sessions.filter(variant="slovenian-4").first()
     voided = Hand.objects.filter(session=session).order_by("number").first()
     hands.void_hand(voided, "misdeal", voided.version, admin, change_closed=True)
+    # Its hands wait for the other side's word: the views of confirmations read every value.
+    type(session).objects.filter(pk=session.pk).update(confirmation="asked")
     keeper = django_user_model.objects.create_user("keeper", password="x")
     Membership.objects.create(user=keeper, club=club, role=Role.SCOREKEEPER)
     stranger = django_user_model.objects.create_user("stranger", password="x")

@@ -57,6 +57,7 @@ def _open_table(tournament, rnd, number, group, now, user, slot=None) -> Table:
         players=[r.player for r in group],
         user=user,
         date=timezone.localtime(now, tournament.tz).date(),
+        confirmation=tournament.confirmation,
     )
     table = Table.objects.create(round=rnd, number=number, session=session)
     Placement.objects.bulk_create(

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 
 import rules
 from scorebook.errors import ServiceError
-from scorebook.tournaments.models import Status, Tournament
+from scorebook.models import Confirmation
+from scorebook.tournaments.models import SamePhone, Status, Tournament
 from scorebook.tournaments.services.common import clock, locked
 from scorebook.tournaments.services.variants import tournament_table
 
@@ -30,6 +31,9 @@ class Plan:
     placement_points: Sequence[int | float] = ()
     # None: registration closes at the start.
     registration_closes_at: datetime.datetime | None = None
+    # Each table's hands confirmed by the other side (scorebook.confirmations).
+    confirmation: str = Confirmation.REQUIRED
+    same_phone: str = SamePhone.ALLOWED
 
 
 def _apply(tournament: Tournament, plan: Plan, now: datetime.datetime) -> None:
@@ -47,6 +51,7 @@ def _apply(tournament: Tournament, plan: Plan, now: datetime.datetime) -> None:
     tournament.capacity = plan.capacity
     tournament.open_to_all = plan.open_to_all
     tournament.placement_points = list(plan.placement_points)
+    tournament.confirmation, tournament.same_phone = plan.confirmation, plan.same_phone
     if not tournament.name:
         raise ServiceError(_("Enter a name."), "name")
     if plan.capacity < table_size:

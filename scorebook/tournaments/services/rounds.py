@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Prefetch, Sum
 
 from rules.variant import NOT_DEALS
+from scorebook import confirmations
 from scorebook import services as core
 from scorebook.amounts import cents
 from scorebook.models import Hand, Session
@@ -42,6 +43,8 @@ def table_is_done(table: Table) -> bool:
         return True
     tournament = table.round.tournament
     if hands_played(table.session) < tournament.hands_per_table:
+        return False
+    if not confirmations.all_confirmed(table.session):  # required: the other side's word
         return False
     if tournament.is_knockout:
         totals = core.session_totals(table.session)
