@@ -62,7 +62,9 @@ def shown(value: Fraction) -> Decimal:
 
 def table_points(table: Table) -> dict[Hashable, Fraction]:
     """2, 1 and ½ by sheet sum at a table of three; ties share exactly (three-way: 7/6 each)."""
-    ranking = [(person, 1 + sum(1 for _p, other in table if other > total)) for person, total in table]
+    ranking = [
+        (person, 1 + sum(1 for _p, other in table if other > total)) for person, total in table
+    ]
     return place_points(ranking, PLACEMENT_POINTS)
 
 
@@ -83,7 +85,9 @@ def participants(tournament: Tournament) -> list[Hashable]:
     return list(seen)
 
 
-def strongest_third(before: Mapping[Hashable, Fraction]) -> tuple[tuple[Hashable, ...], Fraction | None]:
+def strongest_third(
+    before: Mapping[Hashable, Fraction],
+) -> tuple[tuple[Hashable, ...], Fraction | None]:
     """The third (rounded up) of the participants rated highest before the tournament, and the
     mean of their ratings: the tournament's rating. None for a tournament nobody played."""
     if not before:
