@@ -15,11 +15,17 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.models import Club, Player
-from scorebook.series import standing
+from scorebook.series import standing, tarzs
+from scorebook.series.exact import exact
 from scorebook.tournaments.models import Tournament
 
 # Ratings as stored: ten decimals (RULES.md §8.7), room for any rating a cap allows.
 RATING = {"max_digits": 20, "decimal_places": 10}
+
+
+def shown(rating):
+    """A stored rating as the pages show it: one decimal, half up; None stays None."""
+    return None if rating is None else tarzs.shown(exact(rating))
 
 
 class PointsPreset(models.TextChoices):
@@ -148,6 +154,16 @@ class SeriesTournament(models.Model):
     def is_joined(self) -> bool:
         return self.state == EntryState.JOINED
 
+    @property
+    def rating_shown(self):
+        return shown(self.rating)
+
+    @property
+    def factor_shown(self):
+        """2 for 2.00, 1.5 for 1.50: as an admin writes a factor."""
+        whole = self.factor.to_integral_value()
+        return int(whole) if self.factor == whole else self.factor.normalize()
+
 
 class PlayerMatch(models.Model):
     """The series' admins say two roster players (of two clubs) are one person: a link, not a
@@ -191,6 +207,10 @@ class ImportedRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.rating}"
+
+    @property
+    def rating_shown(self):
+        return shown(self.rating)
 
 
 class StandingRow(models.Model):
@@ -262,6 +282,14 @@ class TournamentRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.before} → {self.after}"
+
+    @property
+    def before_shown(self):
+        return shown(self.before)
+
+    @property
+    def after_shown(self):
+        return shown(self.after)
 
 
 class ChangeCause(models.TextChoices):

@@ -134,6 +134,14 @@ class EndRow:
     end: tarzs.End
     rank: int
 
+    @property
+    def now(self) -> Decimal:
+        return tarzs.shown(self.end.running)
+
+    @property
+    def then(self) -> Decimal:
+        return tarzs.shown(self.end.rating)
+
 
 def _season_before(season: SeriesSeason) -> SeriesSeason | None:
     return season.series.seasons.filter(starts_on__lt=season.starts_on).order_by("starts_on").last()

@@ -28,6 +28,7 @@ from scorebook.series.standing import Row, all_time, two_decimals
 
 @dataclass
 class Cell:
+    entry: SeriesTournament
     points: Decimal | None = None
     place: int | None = None
     counted: bool = False
@@ -56,9 +57,11 @@ def standing_lines(season: SeriesSeason) -> tuple[list[SeriesTournament], list[S
         for entry in columns:
             found = row.results.get(str(entry.pk))
             cells.append(
-                Cell(two_decimals(Fraction(found["points"])), found["place"], found["counted"])
+                Cell(
+                    entry, two_decimals(Fraction(found["points"])), found["place"], found["counted"]
+                )
                 if found
-                else Cell()
+                else Cell(entry)
             )
         lines.append(
             StandingLine(
@@ -97,6 +100,25 @@ def rating_lines(season: SeriesSeason) -> list[RatingLine]:
     ]
 
 
+@dataclass
+class EntryResult:
+    place: int
+    player: Player
+    points: Decimal
+    counted: bool
+
+
+def entry_results(entry: SeriesTournament) -> list[EntryResult]:
+    """What one tournament gave in the season's standing: each person's place and points."""
+    found = []
+    for row in entry.season.rows.select_related("player"):
+        result = row.results.get(str(entry.pk))
+        if result:
+            points = two_decimals(Fraction(result["points"]))
+            found.append(EntryResult(result["place"], row.player, points, result["counted"]))
+    return sorted(found, key=lambda r: (r.place, -r.points))
+
+
 def tournament_ratings(entry: SeriesTournament) -> list[TournamentRating]:
     return list(entry.ratings.select_related("player__club"))
 
@@ -112,6 +134,10 @@ class SeasonHistory:
     steps: list[str]
     tournaments: list[TournamentRating]
     standing: StandingRow | None = None
+
+    @property
+    def points(self) -> Decimal | None:
+        return two_decimals(Fraction(self.standing.total)) if self.standing else None
 
 
 def person_of(series: Series, player: Player) -> frozenset:
@@ -185,9 +211,20 @@ def recent_changes(season: SeriesSeason, limit: int = 5) -> list[tuple[SeriesCha
     ids = {line["player"] for change in changes for line in change.lines}
     players = Player.objects.in_bulk(ids)
     return [
-        (change, [(players.get(line["player"]), line["was"], line["now"]) for line in change.lines])
+        (
+            change,
+            [
+                (players.get(line["player"]), _shown(line["was"]), _shown(line["now"]))
+                for line in change.lines
+            ],
+        )
         for change in changes
     ]
+
+
+def _shown(side: list | None) -> tuple | None:
+    """[place, "35.9"] as (place, Decimal): the page writes the number in its language."""
+    return None if side is None else (side[0], Decimal(side[1]))
 
 
 # --- The groups draw ---------------------------------------------------------------------------
