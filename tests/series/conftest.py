@@ -80,3 +80,59 @@ def play_round(tournament, number: int, order: list[str]):
     return hands.record_hand(
         table.session, {"contract": "klop", "points_by_player": points}, uuid.uuid4(), None
     )
+
+
+@pytest.fixture
+def rated(club, other_club, admins, make_user, tournament_day, django_capture_on_commit_callbacks):
+    """A rated series of Ljubljana, its season and its three tournaments (Ljubljana's, then
+    Zagreb's, then Ljubljana's), the first two played; ratings imported before."""
+    from scorebook.series import ratings as series_ratings
+    from scorebook.series import services as series_services
+
+    lea, zdravko = admins["club"], admins["other_club"]
+    series = series_services.create_series(
+        club=club,
+        user=lea,
+        rated=True,
+        plan=series_services.SeriesPlan("TARZS rating", open_to_other_clubs=True),
+    )
+    season = series_services.add_season(
+        series, series_services.SeasonPlan("2026/27", SEASON_START, SEASON_END)
+    )
+    t1 = three_player_cup(club, lea, "Ljubljana open", 5, ["Ana", "Bor", "Cene"])
+    t2 = three_player_cup(other_club, zdravko, "Zagreb open", 12, ["Ana", "Dani", "Eva"])
+    t3 = three_player_cup(club, lea, "Ljubljana winter", 19, ["Ana", "Bor", "Cene"])
+    series_services.add_tournament(season, t1, lea)  # the series' own club: in at once
+    asked = series_services.ask_to_join(
+        season, t2, zdravko
+    )  # another club asks, the series accepts
+    series_services.accept(asked, club)
+    series_services.add_tournament(season, t3, lea)
+    series_ratings.import_ratings(series, "player,rating,club\nAna,30\nBor,20\nDani,40,zagreb\n")
+    ana, their_ana = club.players.get(name="Ana"), other_club.players.get(name="Ana")
+    ana.user = make_user("ana")
+    ana.save()
+    start(t1, 5)
+    # Each hand committed on its own: the table finishes, the next round is drawn, the series
+    # follows (what happens after each save's commit).
+    for number, order in ((1, ["Ana", "Bor", "Cene"]), (2, ["Bor", "Ana", "Cene"])):
+        with django_capture_on_commit_callbacks(execute=True):
+            play_round(t1, number, order)
+    start(t2, 12)
+    for number, order in ((1, ["Dani", "Ana", "Eva"]), (2, ["Ana", "Eva", "Dani"])):
+        with django_capture_on_commit_callbacks(execute=True):
+            play_round(t2, number, order)
+    return {
+        "series": series,
+        "season": season,
+        "tournaments": (t1, t2, t3),
+        "ana": (ana, their_ana),
+    }
+
+
+def play_the_third(rated, django_capture_on_commit_callbacks):
+    t3 = rated["tournaments"][2]
+    start(t3, 19)
+    for number, order in ((1, ["Cene", "Ana", "Bor"]), (2, ["Ana", "Cene", "Bor"])):
+        with django_capture_on_commit_callbacks(execute=True):
+            play_round(t3, number, order)

@@ -17,7 +17,7 @@ from scorebook.series import compute, people, ratings, reading, services
 from scorebook.series.models import ChangeCause, SeriesChange
 from scorebook.series.services import SeasonPlan, SeriesPlan
 from scorebook.tournaments.models import Table
-from tests.series.conftest import SEASON_END, SEASON_START, play_round, start, three_player_cup
+from tests.series.conftest import SEASON_END, SEASON_START, play_the_third, three_player_cup
 
 pytestmark = pytest.mark.django_db
 
@@ -26,54 +26,6 @@ def rating_list(season):
     return [
         (r.rank, r.player.name, r.club, r.rating, r.played) for r in reading.rating_lines(season)
     ]
-
-
-@pytest.fixture
-def rated(club, other_club, admins, make_user, tournament_day, django_capture_on_commit_callbacks):
-    """The series, its season and its three tournaments, the first two played."""
-    lea, zdravko = admins["club"], admins["other_club"]
-    series = services.create_series(
-        club=club,
-        user=lea,
-        rated=True,
-        plan=SeriesPlan("TARZS rating", open_to_other_clubs=True),
-    )
-    season = services.add_season(series, SeasonPlan("2026/27", SEASON_START, SEASON_END))
-    t1 = three_player_cup(club, lea, "Ljubljana open", 5, ["Ana", "Bor", "Cene"])
-    t2 = three_player_cup(other_club, zdravko, "Zagreb open", 12, ["Ana", "Dani", "Eva"])
-    t3 = three_player_cup(club, lea, "Ljubljana winter", 19, ["Ana", "Bor", "Cene"])
-    services.add_tournament(season, t1, lea)  # the series' own club: in at once
-    asked = services.ask_to_join(season, t2, zdravko)  # another club asks, the series accepts
-    services.accept(asked, club)
-    services.add_tournament(season, t3, lea)
-    ratings.import_ratings(series, "player,rating,club\nAna,30\nBor,20\nDani,40,zagreb\n")
-    ana, their_ana = club.players.get(name="Ana"), other_club.players.get(name="Ana")
-    ana.user = make_user("ana")
-    ana.save()
-    start(t1, 5)
-    # Each hand committed on its own: the table finishes, the next round is drawn, the series
-    # follows (what happens after each save's commit).
-    for number, order in ((1, ["Ana", "Bor", "Cene"]), (2, ["Bor", "Ana", "Cene"])):
-        with django_capture_on_commit_callbacks(execute=True):
-            play_round(t1, number, order)
-    start(t2, 12)
-    for number, order in ((1, ["Dani", "Ana", "Eva"]), (2, ["Ana", "Eva", "Dani"])):
-        with django_capture_on_commit_callbacks(execute=True):
-            play_round(t2, number, order)
-    return {
-        "series": series,
-        "season": season,
-        "tournaments": (t1, t2, t3),
-        "ana": (ana, their_ana),
-    }
-
-
-def play_the_third(rated, django_capture_on_commit_callbacks):
-    t3 = rated["tournaments"][2]
-    start(t3, 19)
-    for number, order in ((1, ["Cene", "Ana", "Bor"]), (2, ["Ana", "Cene", "Bor"])):
-        with django_capture_on_commit_callbacks(execute=True):
-            play_round(t3, number, order)
 
 
 def test_a_same_name_is_offered_and_the_match_makes_one_rating(

@@ -3,7 +3,6 @@ series, and bad input answered at its field or row."""
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
@@ -80,9 +79,7 @@ def test_best_n_zero_and_a_factor_of_minus_one_are_refused_at_their_fields(
     assert entry.factor == 1
 
 
-def test_an_import_row_with_an_unknown_player_is_named_by_its_row(
-    club, admins, client_as, players
-):
+def test_an_import_row_with_an_unknown_player_is_named_by_its_row(club, admins, client_as, players):
     series = services.create_series(
         club=club, user=admins["club"], rated=True, plan=SeriesPlan("TARZS rating")
     )
@@ -150,9 +147,15 @@ def test_the_standing_has_a_column_a_tournament_and_says_what_changed(
     # (and equal units and best places: they share 2nd). The second: Bor 4, Ana and Cene 1.5.
     # Points 25 / 20 / 16: the tied 2nd and 3rd share (20 + 16) / 2 = 18. Ana and Bor have 43
     # each, two results, a best of 25: the latest tournament either played decides, Bor 1st.
-    rows = re.findall(r'<tr>\s*<td class="num rank">(\d+)</td>.*?>([A-Za-z]+)</a></th>(.*?)</tr>', html, re.S)
+    rows = re.findall(
+        r'<tr>\s*<td class="num rank">(\d+)</td>.*?>([A-Za-z]+)</a></th>(.*?)</tr>', html, re.S
+    )
     cells = {name: re.findall(r'data-label="[^"]*">([^<]*)</td>', rest) for _p, name, rest in rows}
-    assert [(place, name) for place, name, _rest in rows] == [("1", "Bor"), ("2", "Ana"), ("3", "Cene")]
+    assert [(place, name) for place, name, _rest in rows] == [
+        ("1", "Bor"),
+        ("2", "Ana"),
+        ("3", "Cene"),
+    ]
     assert cells == {
         "Ana": ["Ljubljana Tarock", "25.00", "18.00", "43.00", "2"],
         "Bor": ["Ljubljana Tarock", "18.00", "25.00", "43.00", "2"],
