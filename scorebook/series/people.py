@@ -96,7 +96,7 @@ def _accounts(found: Universe) -> dict[int, int | None]:
 
 def match(series: Series, one: Player, other: Player, user) -> PlayerMatch:
     """Make one person of two roster players (and of everybody matched with either)."""
-    from scorebook.series import compute
+    from scorebook.series import compute  # compute groups players with this module: a cycle
 
     with transaction.atomic():
         series = Series.objects.select_for_update().get(pk=series.pk)
@@ -127,7 +127,7 @@ def match(series: Series, one: Player, other: Player, user) -> PlayerMatch:
 
 def unmatch(found: PlayerMatch) -> None:
     """Undo a match: the two are separate persons again, unless other matches still join them."""
-    from scorebook.series import compute
+    from scorebook.series import compute  # a cycle, as in match()
 
     with transaction.atomic():
         series = Series.objects.select_for_update().get(pk=found.series_id)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from scorebook.collation import sort_key
 from scorebook.errors import Refusal, ServiceError
-from scorebook.models import Player
+from scorebook.models import Club, Player
 from scorebook.series import compute, tarzs
 from scorebook.series.exact import exact
 from scorebook.series.models import (
@@ -77,8 +77,6 @@ def _cell(cells: list[str], index: int) -> str:
 
 
 def _series_clubs(series: Series):
-    from scorebook.models import Club
-
     return Club.objects.filter(pk__in=clubs_of(series))
 
 

@@ -10,6 +10,8 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from scorebook.models import Session
+from scorebook.series import compute
+from scorebook.series.models import EntryState, Series
 from scorebook.signals import hands_changed
 
 
@@ -22,9 +24,7 @@ def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
 
 
 def follow(session_id: int) -> None:
-    from scorebook.series import compute
-    from scorebook.series.models import EntryState, Series
-
+    """Compute again each series that has the session's tournament, if its results moved."""
     in_series = Series.objects.filter(
         seasons__entries__state=EntryState.JOINED,
         seasons__entries__tournament__round_set__tables__session_id=session_id,
