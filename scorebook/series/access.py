@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404
 
 from scorebook.access import club_view
 from scorebook.models import Player, Role
-from scorebook.series import services
+from scorebook.series import people, services
 from scorebook.series.models import Series, SeriesSeason
 
 
@@ -48,9 +48,14 @@ def season_of(request: HttpRequest, season: int) -> SeriesSeason:
 
 
 def player_of(request: HttpRequest, player: int) -> Player:
-    """A roster player of one of the series' clubs; any other is no player of this series."""
-    clubs = services.clubs_of(request.series)
-    return get_object_or_404(Player.objects.select_related("club"), pk=player, club_id__in=clubs)
+    """A roster player of one of the series' clubs, or one the series knows (imported, say, of
+    a club whose tournament has left since); any other is no player of this series."""
+    found = get_object_or_404(Player.objects.select_related("club"), pk=player)
+    if found.club_id in services.clubs_of(request.series):
+        return found
+    if found.pk in people.universe(request.series).players:
+        return found
+    raise Http404
 
 
 def is_series_admin(request: HttpRequest, series: Series) -> bool:

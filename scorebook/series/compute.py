@@ -81,7 +81,17 @@ def refresh_inputs(series: Series) -> list[SeriesTournament]:
 
 
 def sync(series: Series) -> bool:
-    """Compute the series again if one of its tournaments' results changed. True if so."""
+    """Compute the series again if one of its tournaments' results changed. True if so.
+
+    A page calls this on every view: the digests are read first, in one query, and the series
+    is locked only when one differs from what was read last."""
+    entries = SeriesTournament.objects.filter(
+        season__series=series, state=EntryState.JOINED, season__closed_at=None
+    )
+    stored = dict(entries.values_list("tournament_id", "fingerprint"))
+    prints = adapter.results_fingerprints(stored)
+    if all(prints.get(pk, "") == digest for pk, digest in stored.items()):
+        return False
     with transaction.atomic():
         series = Series.objects.select_for_update().get(pk=series.pk)
         changed = refresh_inputs(series)

@@ -52,6 +52,7 @@ def _context(request, **extra) -> dict:
         "series": series,
         "seasons": list(series.seasons.all()),
         "is_admin": is_series_admin(request, series),
+        "is_club_admin": request.membership.has_role(Role.ADMIN),
         **extra,
     }
 

@@ -149,13 +149,15 @@ def test_the_seasons_end_halves_floors_and_caps(rated, admins, django_capture_on
         "Eva": (D("10.0"), ("halved",)),  # 20.0375 / 2 = 10.01875, above 10.1 / 2
     }
     ratings.close_season(season, admins["club"])
-    assert [r[3] for r in rating_list(season)] == [
-        D("35.9"),
-        D("23.8"),
-        D("21.3"),
-        D("20.0"),
-        D("10.0"),
-    ]
+    at_the_end = [D("35.9"), D("23.8"), D("21.3"), D("20.0"), D("10.0")]
+    assert [r[3] for r in rating_list(season)] == at_the_end
+    # Closed is frozen: a hand corrected in Zagreb's tournament changes nothing in it.
+    hand = Table.objects.get(round__tournament=rated["tournaments"][1], round__number=2)
+    hand = hand.session.hands.get()
+    corrected = {"contract": "klop", "points_by_player": {"Eva": 10, "Ana": 20, "Dani": 40}}
+    with django_capture_on_commit_callbacks(execute=True):
+        hands.edit_hand(hand, corrected, hand.version, admins["other_club"], change_closed=True)
+    assert [r[3] for r in rating_list(season)] == at_the_end
     # The next season: nobody plays. Five played a rated round the season before: cap 7.5.
     after = services.add_season(
         series,
@@ -174,6 +176,13 @@ def test_the_seasons_end_halves_floors_and_caps(rated, admins, django_capture_on
         ratings.reopen_season(season)  # the later season is closed
     ratings.reopen_season(after)
     assert [r.rating for r in reading.rating_lines(after)][:1] == [D("35.9")]
+    # Reopened, the first season is computed again, the corrected hand with it.
+    ratings.reopen_season(season)
+    assert [r[1:4] for r in rating_list(season)][:3] == [
+        ("Dani", "Zagreb Tarock", D("33.4")),
+        ("Eva", "Zagreb Tarock", D("33.4")),
+        ("Ana", "Ljubljana Tarock", D("30.3")),
+    ]
 
 
 def ratings_shown(value):
