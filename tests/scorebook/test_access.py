@@ -530,10 +530,8 @@ def theirs(other_club, make_user):
         season=series_season, tournament=tournament, rated=True, state=EntryState.JOINED
     )
     stranger = Player.objects.create(club=other_club, name="Tomo Novak")
-    match = PlayerMatch.objects.create(
-        series=series,
-        **dict(zip(("player", "other"), sorted([player, stranger], key=lambda p: p.pk))),
-    )
+    low, high = sorted([player, stranger], key=lambda p: p.pk)
+    match = PlayerMatch.objects.create(series=series, player=low, other=high)
     return {
         "player": player,
         "membership": Membership.objects.create(
