@@ -49,7 +49,9 @@ def read_csv(series: Series, text: str) -> list[ImportRow]:
     """The rows of a CSV of "player, rating" (a third column may name the club by its short
     name: the series' club otherwise). Every bad row is refused at once, each by its number."""
     rows, problems = [], []
-    lines = list(csv.reader(io.StringIO(text.replace(";", ","))))
+    # A spreadsheet of a decimal-comma language (sl, cs, de, fr) writes "Ana;24,5".
+    delimiter = ";" if ";" in text else ","
+    lines = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     if len(lines) > MAX_IMPORT_ROWS:
         raise ServiceError(
             _("Import at most %(n)d rows at a time.") % {"n": MAX_IMPORT_ROWS}, "csv"

@@ -154,11 +154,25 @@ def _apply_season(season: SeriesSeason, plan: SeasonPlan) -> None:
     if plan.ends_on < plan.starts_on:
         raise ServiceError(_("A season ends on or after the day it starts."), "ends_on")
     season.starts_on, season.ends_on, season.best_n = plan.starts_on, plan.ends_on, plan.best_n
+    _refuse_days(season, plan)
+
+
+def _refuse_days(season: SeriesSeason, plan: SeasonPlan) -> None:
+    """No two seasons of a series on one day, none before a closed one of a rating, and no
+    tournament of the season left outside its days."""
     overlapping = season.series.seasons.filter(
         starts_on__lte=plan.ends_on, ends_on__gte=plan.starts_on
     ).exclude(pk=season.pk)
     if overlapping.exists():
         raise ServiceError(_("The series has a season on these days already."), "starts_on")
+    later_closed = season.series.seasons.filter(
+        closed_at__isnull=False, starts_on__gt=plan.starts_on
+    ).exclude(pk=season.pk)
+    if season.series.rated and later_closed.exists():
+        # A rating carries from season to season: a closed one was computed from those before.
+        raise ServiceError(
+            _("A later season is closed: a new season starts after it."), "starts_on"
+        )
     outside = []
     if season.pk:
         outside = [

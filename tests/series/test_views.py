@@ -4,6 +4,7 @@ series, and bad input answered at its field or row."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal as D
 
 import pytest
 from django.urls import reverse
@@ -162,3 +163,15 @@ def test_the_standing_has_a_column_a_tournament_and_says_what_changed(
         "Cene": ["Ljubljana Tarock", "18.00", "18.00", "36.00", "2"],
     }
     assert "What changed" in html and "Advent cup" in html
+
+
+def test_a_spreadsheets_semicolons_and_decimal_commas_are_read(club, admins, client_as, players):
+    series = services.create_series(
+        club=club, user=admins["club"], rated=True, plan=SeriesPlan("TARZS rating")
+    )
+    response = client_as(admins["club"]).post(
+        url("ratings_import", club, series=series.pk), {"csv": "Igralec;Rating\nana;31,5\nBor;20\n"}
+    )
+    assert response.status_code == 302
+    imported = {r.player.name: r.rating_shown for r in series.imported.select_related("player")}
+    assert imported == {"Ana": D("31.5"), "Bor": D("20.0")}
