@@ -99,6 +99,7 @@ club_patterns = [
     ),
     path("sessions/<int:session>/print/", paper.sheet_print, name="sheet_print"),
     path("league/", include("scorebook.league.urls")),
+    path("series/", include("scorebook.series.urls")),
 ]
 
 scorebook_patterns = [

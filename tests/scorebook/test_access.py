@@ -100,6 +100,32 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:tournaments:standings": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:tournaments:ranking": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:tournaments:bracket": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    # Series (issue 29): members read them; the series' admins run them.
+    "scorebook:series:list": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:series:create": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:ask": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:detail": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:series:edit": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:all_time": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:series:season_add": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:season": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:series:season_edit": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:entry_add": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:season_close": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    # An open season: its admin is sent back to it with a message.
+    "scorebook:series:season_reopen": ("GET", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:series:season_csv": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:series:season_json": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:series:entry": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    # The club's own tournament is in already: its admin is told so.
+    "scorebook:series:entry_accept": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:series:entry_remove": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:series:players": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:player": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    # Nobody named: the form answers with its messages.
+    "scorebook:series:match_add": ("POST", {}, (422, 403, 403, 404, LOGIN)),
+    "scorebook:series:match_remove": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:ratings_import": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     # Django's account pages: open to everyone, except changing one's own password.
     "login": ("GET", {}, (200, 200, 200, 200, 200)),
     "logout": ("POST", {}, (302, 302, 302, 302, 302)),
@@ -167,8 +193,64 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
         ),
         "uidb64": lambda: "MQ",
         "token": lambda: "set-password",
+        "series": lambda: _a_series(club, rated=name in RATED_ONLY).pk,
+        "series_season": lambda: _a_series_season(club, rated=name in RATED_ONLY).pk,
+        "entry": lambda: _an_entry(club).pk,
+        "match": lambda: _a_match(club).pk,
     }
     return {param: values[param]() for param in url_names()[name]}
+
+
+# The pages of a rated series only (the rest are the club's standing series').
+RATED_ONLY = {
+    "scorebook:series:ratings_import",
+    "scorebook:series:season_close",
+    "scorebook:series:season_reopen",
+}
+
+
+def _a_series(club, rated: bool = False):
+    """The club's cup (or its TARZS rating)."""
+    from scorebook.series.models import Series
+
+    name = "TARZS rating" if rated else "Advent cup series"
+    return Series.objects.get_or_create(club=club, name=name, defaults={"rated": rated})[0]
+
+
+def _a_series_season(club, rated: bool = False):
+    """A season of a year around today, so that the club's tournament three days ahead is in it."""
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    return _a_series(club, rated).seasons.get_or_create(
+        name="This year",
+        defaults={
+            "starts_on": today - datetime.timedelta(days=30),
+            "ends_on": today + datetime.timedelta(days=335),
+        },
+    )[0]
+
+
+def _an_entry(club):
+    """The club's tournament in its cup's season."""
+    from scorebook.series.models import EntryState, SeriesTournament
+
+    return SeriesTournament.objects.get_or_create(
+        season=_a_series_season(club),
+        tournament=_a_tournament(club),
+        defaults={"rated": False, "state": EntryState.JOINED},
+    )[0]
+
+
+def _a_match(club):
+    """Two roster players of the club the cup's admins say are one person."""
+    from scorebook.models import Player
+    from scorebook.series.models import PlayerMatch
+
+    one, _ = Player.objects.get_or_create(club=club, name="Zala")
+    other, _ = Player.objects.get_or_create(club=club, name="Zala Novak")
+    low, high = sorted((one, other), key=lambda p: p.pk)
+    return PlayerMatch.objects.get_or_create(series=_a_series(club), player=low, other=high)[0]
 
 
 def _a_hand(session, members):
@@ -313,6 +395,10 @@ CLUB_OBJECT_PARAMS = {
     "tournament",
     "house_rules_id",
     "registration",
+    "series",
+    "series_season",
+    "entry",
+    "match",
 }
 OTHER_PARAMS = {"club", "uidb64", "token"}
 
@@ -382,6 +468,28 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "scorebook:tournaments:standings": ("tournament",),
     "scorebook:tournaments:ranking": ("tournament",),
     "scorebook:tournaments:bracket": ("tournament",),
+    "scorebook:series:list": (),
+    "scorebook:series:create": (),
+    "scorebook:series:ask": (),
+    "scorebook:series:detail": ("series",),
+    "scorebook:series:edit": ("series",),
+    "scorebook:series:all_time": ("series",),
+    "scorebook:series:season_add": ("series",),
+    "scorebook:series:season": ("series", "series_season"),
+    "scorebook:series:season_edit": ("series", "series_season"),
+    "scorebook:series:entry_add": ("series", "series_season"),
+    "scorebook:series:season_close": ("series", "series_season"),
+    "scorebook:series:season_reopen": ("series", "series_season"),
+    "scorebook:series:season_csv": ("series", "series_season"),
+    "scorebook:series:season_json": ("series", "series_season"),
+    "scorebook:series:entry": ("entry", "series"),
+    "scorebook:series:entry_accept": ("entry", "series"),
+    "scorebook:series:entry_remove": ("entry", "series"),
+    "scorebook:series:players": ("series",),
+    "scorebook:series:player": ("player", "series"),
+    "scorebook:series:match_add": ("series",),
+    "scorebook:series:match_remove": ("match", "series"),
+    "scorebook:series:ratings_import": ("series",),
     "login": (),
     "logout": (),
     "password_change": (),
@@ -427,6 +535,7 @@ def theirs(other_club, make_user):
     from django.utils import timezone
 
     from scorebook.models import Hand, Membership, Player, Role, Season, Session, SessionSeat
+    from scorebook.series.models import EntryState, PlayerMatch, SeriesTournament
     from scorebook.tournaments.models import Registration, Tournament
 
     session = Session.objects.create(
@@ -448,6 +557,14 @@ def theirs(other_club, make_user):
         starts_at=timezone.now() + datetime.timedelta(minutes=10),
         capacity=8,
     )
+    series = _a_series(other_club, rated=True)
+    series_season = _a_series_season(other_club, rated=True)
+    entry = SeriesTournament.objects.create(
+        season=series_season, tournament=tournament, rated=True, state=EntryState.JOINED
+    )
+    stranger = Player.objects.create(club=other_club, name="Tomo Novak")
+    low, high = sorted([player, stranger], key=lambda p: p.pk)
+    match = PlayerMatch.objects.create(series=series, player=low, other=high)
     return {
         "player": player,
         "membership": Membership.objects.create(
@@ -465,6 +582,10 @@ def theirs(other_club, make_user):
         "registration": Registration.objects.create(
             tournament=tournament, player=player, registered_at=timezone.now()
         ),
+        "series": series,
+        "series_season": series_season,
+        "entry": entry,
+        "match": match,
     }
 
 
@@ -473,7 +594,7 @@ def everything() -> dict[str, list]:
     from django.apps import apps
 
     rows = {}
-    for label in ("scorebook", "tournaments", "league"):
+    for label in ("scorebook", "tournaments", "league", "series"):
         for model in apps.get_app_config(label).get_models():
             rows[model._meta.label] = list(model.objects.order_by("pk").values())
     return rows

@@ -19,6 +19,8 @@ from django.utils import timezone
 
 from scorebook import hands
 from scorebook.models import Club, Hand, HouseRules, Membership, Player, Role, Season
+from scorebook.series import services as series_services
+from scorebook.series.models import PlayerMatch, Series
 from scorebook.tournaments import services as tournament_services
 from tests.tournaments.helpers import announce
 
@@ -68,6 +70,15 @@ DEMO_VALUES = {
     "hand": "1:1",
     "pin": "1234",
     "again": "1234",
+    # Series (issue 29): a series, its points, a tournament joining, a match, an import.
+    "kind": "standing",
+    "points_preset": "cup",
+    "own_points": "25, 20, 16",
+    "open_to_other_clubs": "on",
+    "best_n": "2",
+    "tournament": "1",
+    "other": "2",
+    "csv": "Ana,24.5",
 }
 
 # Text where a number belongs, numbers too large for any column, a NUL, markup, names that
@@ -144,6 +155,15 @@ def world(django_user_model):
     )
     tournament = announce(club, admin, starts_at=timezone.now() + datetime.timedelta(days=3))
     walk_in = tournament_services.add_walk_in(tournament, name="Zala Novak")
+    series = Series.objects.create(club=club, name="Demo cup")
+    series_season = series.seasons.create(
+        name="This year",
+        starts_on=timezone.localdate() - datetime.timedelta(days=30),
+        ends_on=timezone.localdate() + datetime.timedelta(days=300),
+    )
+    entry = series_services.add_tournament(series_season, tournament, admin)
+    ana, bor = Player.objects.filter(club=club).order_by("pk")[:2]
+    match = PlayerMatch.objects.create(series=series, player=ana, other=bor)
     kwargs = {
         "club": club.slug,
         "session": session.pk,
@@ -156,6 +176,10 @@ def world(django_user_model):
         "registration": walk_in.pk,
         "uidb64": "MQ",
         "token": "set-password",
+        "series": series.pk,
+        "series_season": series_season.pk,
+        "entry": entry.pk,
+        "match": match.pk,
     }
     return {
         "kwargs": kwargs,
