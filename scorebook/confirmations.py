@@ -44,6 +44,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import rules
+from rules.fields import FIELDS, PLAYER, POINTS, RECORD_FIELDS, RECORD_HEAD
 from rules.model import Hand as EngineHand
 from rules.reader import has_control_characters
 from scorebook.errors import ServiceError
@@ -103,17 +104,25 @@ def same_phone_policy(session: Session) -> str:
 
 
 def engine_hand(data: Mapping[str, Any]) -> EngineHand:
-    """The engine's hand of a stored hand, as far as its sides go: who was dealt in, the
-    contract, the declarer and his partner."""
-    players = tuple(name for name in data.get("players") or () if isinstance(name, str))
-    declarer, partner = data.get("declarer"), data.get("partner")
+    """The engine's hand of a stored hand, as far as a player checks it: who was dealt in, the
+    contract, who played it (its fields of a player: the declarer, his partner) and its card
+    points; every field read by its kind (rules/fields.py), a value of another type left out."""
+    variant, players, contract = (data.get(name) for name in RECORD_HEAD)
+    singles = {
+        name: value
+        for name, _empty in RECORD_FIELDS
+        if isinstance(value := data.get(name), _SINGLE_TYPES.get(FIELDS[name].kind, ()))
+    }
     return EngineHand(
-        variant=str(data.get("variant", "")),
-        players=players,
-        contract=str(data.get("contract", "")),
-        declarer=declarer if isinstance(declarer, str) else None,
-        partner=partner if isinstance(partner, str) else None,
+        variant=str(variant or ""),
+        players=tuple(name for name in players or () if isinstance(name, str)),
+        contract=str(contract or ""),
+        **singles,
     )
+
+
+# The types a stored hand's single values of a kind a player checks may have.
+_SINGLE_TYPES = {PLAYER: (str,), POINTS: (int, float)}
 
 
 def may_confirm(data: Mapping[str, Any], recorder: str | None) -> tuple[str, ...]:
@@ -324,20 +333,17 @@ def _state(row: Mapping[str, Any], variant, me: str | None) -> HandState:
 def hand_line(variant, data, score, void_reason: str = "", voided: bool = False) -> str:
     """A hand in one line, as a player checks it: "two — Ana, Cene 45 — +35" (the declarer's
     side, its card points and the declarer's amount), "klop — Ana −35, Bor −10, …"."""
-    contract = variant.contract_label(str(data.get("contract", "")))
-    if voided:
-        return _("%(contract)s — voided: %(reason)s") % {
-            "contract": contract,
-            "reason": void_reason,
-        }
     hand = engine_hand(data)
+    contract = variant.contract_label(hand.contract)
+    if voided:
+        return _("%(contract)s — voided: %(reason)s") % dict(contract=contract, reason=void_reason)
     amounts = (score or {}).get("amounts") or {}
     if hand.declarer is None:
         shown = ", ".join(f"{name} {_signed(amounts[name])}" for name in amounts)
         return " — ".join(part for part in (contract, shown) if part)
     who = ", ".join(hand.declarer_side)
-    if data.get("points") is not None:
-        who = f"{who} {number(data['points'])}"
+    if hand.points is not None:
+        who = f"{who} {number(hand.points)}"
     if hand.declarer in amounts:
         return f"{contract} — {who} — {_signed(amounts[hand.declarer])}"
     return f"{contract} — {who}"

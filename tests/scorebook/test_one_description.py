@@ -48,6 +48,8 @@ ALLOWED = {
     # named contract) and its radelci columns, a tournament placement's points, logging's
     # level.
     "scorebook/league/": "league columns",
+    # A series' points (a cup's points table, a standing's points column), not card points.
+    "scorebook/series/": "series points",
     "scorebook/tournaments/": "tournament points",
     "scorebook/settings.py": "logging's level",
 }
