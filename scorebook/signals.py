@@ -15,6 +15,12 @@ from django.dispatch import Signal
 
 hands_changed = Signal()
 
+# The same news for receivers whose work is part of the change itself and cannot fail on its
+# own (the league's stale mark: one UPDATE; a tournament's table: a check after the commit).
+# They run in the caller's transaction with no savepoint: what they write commits with the
+# change or fails it, and every save is spared a SAVEPOINT and a RELEASE (issue 25).
+hands_changed_in_step = Signal()
+
 log = logging.getLogger(__name__)
 
 
@@ -25,9 +31,13 @@ class _ListenerFailed(Exception):
 def announce_hands_changed(session) -> None:
     """Send `hands_changed` now, inside the caller's transaction.
 
-    The listeners run in a savepoint: one that fails is logged, what they wrote is rolled back,
-    and the hand that was saved is neither undone nor failed by it.
+    The listeners of `hands_changed` run in a savepoint: one that fails is logged, what it
+    wrote is rolled back, and the hand that was saved is neither undone nor failed by it.
+    Those of `hands_changed_in_step` run first, in the change's own transaction.
     """
+    hands_changed_in_step.send(sender=type(session), session=session)
+    if not hands_changed.has_listeners(type(session)):
+        return  # no savepoint for nobody
     try:
         with transaction.atomic():
             for receiver, outcome in hands_changed.send_robust(
