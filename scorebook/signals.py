@@ -1,8 +1,9 @@
 """What other parts of Scorebook may listen to.
 
-`hands_changed` is sent inside the transaction of a change to a session's hands — a hand
-recorded, edited or voided, or a sheet imported — so that the league's ratings and a
-tournament's tables follow without the hand services knowing about either. Receivers get
+`hands_changed` (and first `hands_changed_in_step`, where the league and the tournaments
+listen) is sent inside the transaction of a change to a session's hands — a hand recorded,
+edited or voided, or a sheet imported — so that the league's ratings and a tournament's tables
+follow without the hand services knowing about either. Receivers get
 `session`. What a receiver writes commits with the change, or not at all: the league's stale
 mark can never be lost between the two. A receiver with work for after the commit (a
 tournament's table) hands it to `transaction.on_commit`.
