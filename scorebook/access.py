@@ -10,16 +10,24 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_http_methods
 
+from scorebook.hands.session import member_and_seated_session
 from scorebook.language import speak_the_clubs
 from scorebook.models import Club, Membership, Role
 
 
-def club_view(role: str = Role.VIEWER, methods: tuple[str, ...] = ("GET", "HEAD")) -> Callable:
+def club_view(
+    role: str = Role.VIEWER,
+    methods: tuple[str, ...] = ("GET", "HEAD"),
+    seated: Callable[[HttpRequest], bool] | bool = False,
+) -> Callable:
     """Load the club of the URL's `club` slug for a member with at least `role`.
 
     Anonymous users go to the login page. A club the user is not a member of answers 404, as
     if it did not exist. A member whose role is too low gets 403: the club is visible to him,
-    the action is not his. The view gets `request.club` and `request.membership`.
+    the action is not his. The view gets `request.club` and `request.membership`; `seated`
+    (a view of the URL's `session`): also `request.seated`, that session with its seats, read
+    in the same statement as the membership (None when it was not found so); a callable:
+    for the requests it says yes to.
     """
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -28,7 +36,8 @@ def club_view(role: str = Role.VIEWER, methods: tuple[str, ...] = ("GET", "HEAD"
         def wrapper(request: HttpRequest, club: str, *args, **kwargs) -> HttpResponse:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            membership = membership_of(request, club)
+            wanted = seated(request) if callable(seated) else seated
+            membership = _membership(request, club, kwargs.get("session") if wanted else None)
             if membership is None:
                 raise Http404
             if not membership.has_role(role):
@@ -41,6 +50,17 @@ def club_view(role: str = Role.VIEWER, methods: tuple[str, ...] = ("GET", "HEAD"
         return wrapper
 
     return decorator
+
+
+def _membership(request: HttpRequest, club: str, session: int | None) -> Membership | None:
+    """The member's membership, and with a `session`, that session with its seats
+    (`request.seated`) in the same statement when it has them."""
+    found = None if session is None else member_and_seated_session(request.user, club, session)
+    request.seated = None if found is None else found[1]
+    if found is None:
+        return membership_of(request, club)
+    speak_the_clubs(request, found[0].club)
+    return found[0]
 
 
 def membership_of(request: HttpRequest, club: str) -> Membership | None:

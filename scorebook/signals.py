@@ -1,12 +1,13 @@
 """What other parts of Scorebook may listen to.
 
-`hands_changed` is sent inside the transaction of a change to a session's hands — a hand
-recorded, edited or voided, or a sheet imported — so that the league's ratings and a
-tournament's tables follow without the hand services knowing about either. Receivers get
-`session`; a player's word on a hand (scorebook.confirmations) is sent too, with
-`words=True`: the league's ratings, which no word changes, leave it. What a receiver writes
-commits with the change, or not at all: the league's stale mark can never be lost between
-the two. A receiver with work for after the commit (a
+`hands_changed` (and first `hands_changed_in_step`, where the league and the tournaments
+listen) is sent inside the transaction of a change to a session's hands — a hand recorded,
+edited or voided, or a sheet imported — so that the league's ratings and a tournament's tables
+follow without the hand services knowing about either. Receivers get `session`; a player's
+word on a hand (scorebook.confirmations) is sent too, with `words=True`: the league's
+ratings, which no word changes, leave it. What a receiver writes commits with the change, or
+not at all: the league's stale mark can never be lost between the two. A receiver with work
+for after the commit (a
 tournament's table) hands it to `transaction.on_commit`.
 """
 
@@ -16,6 +17,12 @@ from django.db import transaction
 from django.dispatch import Signal
 
 hands_changed = Signal()
+
+# The same news for receivers whose work is part of the change itself and cannot fail on its
+# own (the league's stale mark: one UPDATE; a tournament's table: a check after the commit).
+# They run in the caller's transaction with no savepoint: what they write commits with the
+# change or fails it, and every save is spared a SAVEPOINT and a RELEASE (issue 25).
+hands_changed_in_step = Signal()
 
 log = logging.getLogger(__name__)
 
@@ -28,9 +35,13 @@ def announce_hands_changed(session, **more) -> None:
     """Send `hands_changed` now, inside the caller's transaction; `more` goes to the
     receivers (`words=True`: only what the players said of the hands changed, issue 27).
 
-    The listeners run in a savepoint: one that fails is logged, what they wrote is rolled back,
-    and the hand that was saved is neither undone nor failed by it.
+    The listeners of `hands_changed` run in a savepoint: one that fails is logged, what it
+    wrote is rolled back, and the hand that was saved is neither undone nor failed by it.
+    Those of `hands_changed_in_step` run first, in the change's own transaction.
     """
+    hands_changed_in_step.send(sender=type(session), session=session, **more)
+    if not hands_changed.has_listeners(type(session)):
+        return  # no savepoint for nobody
     try:
         with transaction.atomic():
             for receiver, outcome in hands_changed.send_robust(

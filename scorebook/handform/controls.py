@@ -42,6 +42,7 @@ class Widget:
     groups: list[Any] = field(default_factory=list)  # the card counter's chips by suit
     # The control's accessible name when its label alone is the same for many ("Contra").
     aria_label: str = ""
+    html: str = ""  # the control drawn (handform.widgets.drawn), once it is built
 
     @property
     def id(self) -> str:

@@ -3,6 +3,9 @@ kind of field (rules.fields), for every field of that kind, a game's own include
 
 from __future__ import annotations
 
+import html
+
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from rules.fields import (
@@ -71,7 +74,7 @@ def redraw_widgets(form: HandForm) -> list[Widget]:
         seats = [(s.value, s.name) for s in form.seats]
         label = form.label_of(table.home)
         out.append(_choice(form, "choice", table.home, label, seats, css="seats"))
-    return out
+    return _drawn(out)
 
 
 def widgets(form: HandForm) -> list[Widget]:
@@ -80,7 +83,7 @@ def widgets(form: HandForm) -> list[Widget]:
     out: list[Widget] = []
     for field in form.asked_fields():
         out += WIDGETS[field.kind](form, field, dealt)
-    return out
+    return _drawn(out)
 
 
 def _player(form: HandForm, field: Field, dealt) -> list[Widget]:
@@ -242,3 +245,207 @@ WIDGETS = {
     BONUSES: _bonuses,
     ADJUSTMENTS: _adjustments,
 }
+
+
+# --- The controls as HTML -------------------------------------------------------------------
+# Written in Python, as the sheet's rows are (sheet_rows.py): the form draws some thirty
+# controls, and through a template each cost an include and its gettext calls (issue 25). The
+# HTML is the one templates/scorebook/_hand_widget.html drew, byte for byte (whitespace
+# included: tests/scorebook/test_same_html.py); the card counter is still its template's.
+
+SIGN_OF = "Change the sign of %(name)s's amount"
+
+
+def _e(value) -> str:
+    """conditional_escape without its checks for lazy arguments, which a form's thousand
+    escapes spent more time in than in escaping: the same HTML."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
+
+
+def _html(template: str, *args) -> SafeString:
+    """format_html, by _e."""
+    return SafeString(template.format(*(_e(arg) for arg in args)))
+
+
+def _join(template: str, rows) -> SafeString:
+    return SafeString("".join(_html(template, *row) for row in rows))
+
+
+def _errors(widget: Widget) -> str:
+    if not widget.errors:
+        return ""
+    items = _join("<li>{}</li>", ((e,) for e in widget.errors))
+    return _html('<ul class="errorlist" id="{}_error">{}</ul>', widget.id, items)
+
+
+def _invalid(widget: Widget) -> str:
+    if not widget.errors:
+        return ""
+    return _html(' aria-invalid="true" aria-describedby="{}_error"', widget.id)
+
+
+def _chip(widget: Widget, counter: int, option: Option) -> str:
+    kind = "checkbox" if widget.kind == "checks" else "radio"
+    checked = " checked" if option.checked else ""
+    label = (
+        _html(
+            '<span aria-hidden="true">{}</span><span class="visually-hidden">{}</span>',
+            option.label,
+            option.name,
+        )
+        if option.name
+        else SafeString(_e(option.label))
+    )
+    return _html(
+        '\n      <input type="{}" name="{}" id="{}_{}" value="{}"{}>'
+        '\n      <label for="{}_{}">{}</label>\n    ',
+        kind,
+        widget.name,
+        widget.id,
+        counter,
+        option.value,
+        checked,
+        widget.id,
+        counter,
+        label,
+    )
+
+
+def _chips_html(widget: Widget) -> str:
+    chips = "".join(_chip(widget, n, option) for n, option in enumerate(widget.options, 1))
+    return _html(
+        '\n  <fieldset class="chips {}" id="{}"{}>\n    <legend>{}</legend>\n    {}\n    {}'
+        "\n  </fieldset>\n",
+        widget.css,
+        widget.id,
+        _invalid(widget),
+        widget.label,
+        mark_safe(chips),
+        _errors(widget),
+    )
+
+
+def _select_html(widget: Widget) -> str:
+    options = _join(
+        '<option value="{}"{}>{}</option>',
+        ((o.value, " selected" if o.checked else "", o.label) for o in widget.options),
+    )
+    aria = _html(' aria-label="{}"', widget.aria_label) if widget.aria_label else ""
+    return _html(
+        '\n  <label class="select {}" for="{}">{}\n    <select name="{}" id="{}"{}{}>'
+        "\n      {}\n    </select>\n  </label>\n  {}\n",
+        widget.css,
+        widget.id,
+        widget.label,
+        widget.name,
+        widget.id,
+        aria,
+        _invalid(widget),
+        options,
+        _errors(widget),
+    )
+
+
+def _switch(child: Widget) -> str:
+    option = child.options[0]
+    return _html(
+        '\n      <label class="check" for="{}"><input type="checkbox" role="switch" name="{}" '
+        'id="{}" value="{}"{}> {}</label>\n    ',
+        child.id,
+        child.name,
+        child.id,
+        option.value,
+        " checked" if option.checked else "",
+        child.label,
+    )
+
+
+def _sign(widget: Widget) -> str:
+    """The ± button of a number that may be negative (static/scorebook/sign.js shows it)."""
+    if not widget.signed:
+        return ""
+    name = mark_safe(_(SIGN_OF) % {"name": _e(widget.label)})  # noqa: S308
+    return _html(
+        '\n      <button type="button" class="secondary outline sign" data-sign-of="{}" '
+        'aria-label="{}" hidden>±</button>\n    </div>',
+        widget.id,
+        name,
+    )
+
+
+def _number_html(widget: Widget) -> str:
+    keypad = (
+        _html(' inputmode="{}" pattern="{}" autocomplete="off"', widget.inputmode, widget.pattern)
+        if widget.inputmode
+        else ""
+    )
+    return _html(
+        '\n  <div class="field {}">\n    <label for="{}">{}</label>\n    {}'
+        '\n    <input type="text" name="{}" id="{}" value="{}"{}{}>\n    {}\n    {}\n    {}'
+        "\n  </div>\n",
+        widget.css,
+        widget.id,
+        widget.label,
+        mark_safe('<div class="signed">') if widget.signed else "",
+        widget.name,
+        widget.id,
+        widget.value,
+        keypad,
+        _invalid(widget),
+        mark_safe(_sign(widget)),
+        mark_safe("".join(_switch(child) for child in widget.children)),
+        _errors(widget),
+    )
+
+
+def _group_html(widget: Widget) -> str:
+    if widget.kind == "fold":
+        opening = _html(
+            '\n  <details class="group fold {}" id="{}"{}>\n    <summary>{}</summary>',
+            widget.css,
+            widget.id,
+            " open" if widget.open else "",
+            widget.label,
+        )
+    else:
+        opening = _html(
+            '\n  <fieldset class="group {}" id="{}"{}>\n    <legend>{}</legend>',
+            widget.css,
+            widget.id,
+            _invalid(widget),
+            widget.label,
+        )
+    closing = "details" if widget.kind == "fold" else "fieldset"
+    return _html(
+        "{}\n    {}\n    {}\n  </{}>\n",
+        opening,
+        _errors(widget),
+        mark_safe("".join(drawn(child) for child in widget.children)),
+        closing,
+    )
+
+
+DRAWN = {
+    "choice": _chips_html,
+    "checks": _chips_html,
+    "select": _select_html,
+    "number": _number_html,
+    "text": _number_html,
+    "group": _group_html,
+    "fold": _group_html,
+}
+
+
+def drawn(widget: Widget) -> str:
+    """The control as the hand form shows it ("" for the card counter: its template draws
+    it, _hand_widget.html)."""
+    draw = DRAWN.get(widget.kind)
+    return "" if draw is None else mark_safe(f"\n{draw(widget)}\n")  # noqa: S308
+
+
+def _drawn(out: list[Widget]) -> list[Widget]:
+    for widget in out:
+        widget.html = drawn(widget)
+    return out

@@ -12,7 +12,7 @@ from django.db.models import F
 import rules
 from rules.reader import Sheet
 from rules.variant import Carried
-from scorebook.models import WITH_TABLE, Player, Session, SessionSeat
+from scorebook.models import WITH_TABLE, Membership, Player, Session, SessionSeat
 
 
 def engine_sheet(session: Session) -> Sheet:
@@ -35,23 +35,62 @@ def game(session: Session) -> Game:
     return Game(variant.label, variant.carried(session.rules))
 
 
-def seated_session(**lookup: Any) -> Session | None:
-    """The session matching `lookup` (a Session lookup: pk=…, club=…) with its seated
-    players' names (`seat_names`) and its tournament table if it is one (its name), in one
-    statement; None when there is none."""
-    seats = (
+def _seats(**lookup: Any):
+    """The seats of the session matching `lookup`, each with its player's name, the session
+    and its tournament table if it is one (its name)."""
+    return (
         SessionSeat.objects.filter(**{f"session__{key}": value for key, value in lookup.items()})
         .select_related(f"session__{WITH_TABLE}")  # the session, and its name if a table
         .annotate(name=F("player__name"))
         .order_by("position")
     )
-    seated = list(seats)
-    if not seated:
-        return None
+
+
+def _seated(seated: list[SessionSeat]) -> Session:
     session = seated[0].session
     # What Session.seat_names would read with a query of its own.
     session.__dict__["seat_names"] = {seat.name: seat.player_id for seat in seated}
     return session
+
+
+def seated_session(**lookup: Any) -> Session | None:
+    """The session matching `lookup` (a Session lookup: pk=…, club=…) with its seated
+    players' names (`seat_names`) and its tournament table if it is one (its name), in one
+    statement; None when there is none."""
+    seated = list(_seats(**lookup))
+    return _seated(seated) if seated else None
+
+
+MEMBER = "session__club__memberships__"
+
+
+def member_and_seated_session(user, club: str, pk: int) -> tuple[Membership, Session] | None:
+    """The user's membership of the club with slug `club` (the club loaded) and its session
+    `pk` with its seats, in one statement: what a club page reads first and a session's page
+    next, read together on the pages of every hand (issue 25). None when the user is no
+    member, or the club has no such session with seats (the caller reads them apart then)."""
+    seats = (
+        _seats(pk=pk, club__slug=club)
+        .filter(**{f"{MEMBER}user": user})  # the annotations below read this very join
+        .select_related("session__club")
+        .annotate(
+            member_pk=F(f"{MEMBER}pk"),
+            member_role=F(f"{MEMBER}role"),
+            member_since=F(f"{MEMBER}created_at"),
+        )
+    )
+    seated = list(seats)
+    if not seated:
+        return None
+    session, seat = _seated(seated), seated[0]
+    membership = Membership(
+        pk=seat.member_pk,
+        user=user,
+        club=session.club,
+        role=seat.member_role,
+        created_at=seat.member_since,
+    )
+    return membership, session
 
 
 def locked_session(session: Session) -> Session:

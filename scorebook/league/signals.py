@@ -9,7 +9,7 @@ from django.dispatch import receiver
 
 from scorebook.league.services import family_of, mark_stale, refresh_closing
 from scorebook.models import Session
-from scorebook.signals import hands_changed
+from scorebook.signals import hands_changed_in_step
 
 
 @receiver(post_save, sender=Session, dispatch_uid="league_session_closing")
@@ -21,7 +21,7 @@ def session_saved(sender, instance: Session, created: bool, update_fields=None, 
     refresh_closing(instance)
 
 
-@receiver(hands_changed, dispatch_uid="league_hands_changed")
+@receiver(hands_changed_in_step, dispatch_uid="league_hands_changed")
 def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
     """Ratings follow every recorded, edited or voided hand: marked now, rebuilt (only what
     changed) when a league page is next read. A player's word on a hand changes no rating."""

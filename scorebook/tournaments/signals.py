@@ -9,11 +9,11 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from scorebook.models import Session
-from scorebook.signals import hands_changed
+from scorebook.signals import hands_changed_in_step
 from scorebook.tournaments.services import check_session
 
 
-@receiver(hands_changed, dispatch_uid="tournaments_hands_changed")
+@receiver(hands_changed_in_step, dispatch_uid="tournaments_hands_changed")
 def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
     if not _may_be_a_table(session):
         return

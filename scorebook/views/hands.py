@@ -131,7 +131,11 @@ def sheet_context(request, session: Session, latest: int | None = None) -> dict[
 
 
 def _session(request, pk: int) -> Session:
-    """The club's session with its seats, in one statement, or 404."""
+    """The club's session with its seats, in one statement (none: read with the membership,
+    club_view(seated=True)), or 404."""
+    seated = getattr(request, "seated", None)
+    if seated is not None and seated.pk == pk:
+        return seated
     session = hands.seated_session(club=request.club, pk=pk) or get_for_club(
         Session, request.club, pk=pk
     )
@@ -139,7 +143,13 @@ def _session(request, pk: int) -> Session:
     return session
 
 
-@club_view(role=Role.VIEWER)
+def _shows_rows(request) -> bool:
+    """Whether a sheet request shows rows: all but a poll, most of which are answered 204
+    from the membership and one statement more, with no seat read."""
+    return not (request.htmx and "since" in request.GET)
+
+
+@club_view(role=Role.VIEWER, seated=_shows_rows)
 def sheet(request, session):
     """The sheet: its latest rows (`?all`: every row), a poll's changes (`?since`), or the
     rows older than those a phone shows (`?before`)."""
@@ -401,7 +411,7 @@ def _recorded(request, session, hand: Hand):
 
 
 @outbox_login
-@club_view(role=Role.SCOREKEEPER, methods=FORM_METHODS)
+@club_view(role=Role.SCOREKEEPER, methods=FORM_METHODS, seated=True)
 def hand_new(request, session):
     session = _session(request, session)
     if session.is_closed:  # even an admin only edits or voids the hands of a closed session
