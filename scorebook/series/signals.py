@@ -12,10 +12,10 @@ from django.dispatch import receiver
 from scorebook.models import Session
 from scorebook.series import compute
 from scorebook.series.models import EntryState, Series
-from scorebook.signals import hands_changed
+from scorebook.signals import hands_changed_in_step
 
 
-@receiver(hands_changed, dispatch_uid="series_hands_changed")
+@receiver(hands_changed_in_step, dispatch_uid="series_hands_changed")
 def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
     if not _may_be_a_table(session):
         return
