@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
     "django_htmx",
     "csp",
     "axes",
@@ -55,6 +56,7 @@ INSTALLED_APPS = [
     "scorebook",
     "scorebook.tournaments",
     "scorebook.league",
+    "scorebook.public",
 ]
 
 MIDDLEWARE = [

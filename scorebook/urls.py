@@ -121,4 +121,6 @@ urlpatterns = [
     # In place of django.conf.urls.i18n's: the choice goes to the profile too.
     path("i18n/setlang/", set_language, name="set_language"),
     path("admin/", admin.site.urls),
+    # What a club publishes (issue 30): read-only, for anybody, cacheable.
+    path("", include("scorebook.public.urls")),
 ]
