@@ -82,6 +82,7 @@ club_patterns = [
     ),
     path("sessions/<int:session>/print/", paper.sheet_print, name="sheet_print"),
     path("league/", include("scorebook.league.urls")),
+    path("public/", include("scorebook.public.member_urls")),
 ]
 
 scorebook_patterns = [

@@ -26,12 +26,12 @@ SECRETS = (
 
 @pytest.fixture
 def publish():
-    def switch_on(club, **which):
+    def switch_on(target, **which):
         parts = which or {p: True for p in ("club", "sessions", "league", "tournaments")}
         for part, on in parts.items():
-            setattr(club, f"publish_{part}", on)
-        club.save()
-        return club
+            setattr(target, f"publish_{part}", on)
+        target.save()
+        return target
 
     return switch_on
 
@@ -93,3 +93,74 @@ def evening(club, roster, members):
     voided = record({"contract": "three", "declarer": "Bor Novak", "points": 40})
     hands.void_hand(voided, "wrong declarer oops", voided.version, who)
     return services.close_session(session, who)
+
+
+# The tournament fixtures (ten members Ana … Jan, an organiser), under their own names here.
+from tests.tournaments import fixtures  # noqa: E402
+
+people = fixtures.people
+organiser = fixtures.organiser
+
+
+@pytest.fixture
+def cup(club, people, organiser):
+    """A running Swiss cup: four members registered and confirmed, round 1 drawn, one hand in.
+    Fran chose his full name as he registered; the others chose nothing."""
+    from scorebook.public import choices
+    from scorebook.tournaments import services
+    from tests.tournaments.helpers import CREATED, START, at, record
+
+    tournament = services.create_tournament(
+        club=club,
+        user=organiser,
+        name="Advent cup",
+        variant="slovenian-4",
+        starts_at=START,
+        hands_per_table=2,
+        rounds=2,
+        capacity=4,
+        seed=7,
+        now=CREATED,
+    )
+    for user in people[2:6]:  # Cene … Fran
+        registration = services.register(tournament, user, now=CREATED)
+        if user.first_name == "Fran":
+            choices.registration_choice(registration, user, "full")
+        services.confirm_presence(registration, now=at(18, 50))
+    tournament = services.start_tournament(tournament, now=START)
+    table = tournament.round_set.get().tables.get()
+    seated = [p.name for p in table.session.seated_players()]
+    record(table, {"contract": "three", "declarer": seated[0], "points": 40})
+    return tournament
+
+
+@pytest.fixture
+def theirs(other_club, make_user):
+    """The other club, publishing everything: a closed session, a shown player, a tournament."""
+    from django.utils import timezone
+
+    from scorebook import services
+    from scorebook.models import Player
+    from scorebook.public.models import PublicName
+    from scorebook.tournaments.models import Tournament
+
+    for part in ("club", "sessions", "league", "tournaments"):
+        setattr(other_club, f"publish_{part}", True)
+    other_club.save()
+    players = [
+        Player.objects.create(club=other_club, name=n) for n in ("Tomo", "Uroš", "Vesna", "Žan")
+    ]
+    PublicName.objects.create(player=players[0], shown="full", agreed="admin")
+    session = services.start_session(
+        club=other_club, variant_id="slovenian-4", preset="seed", players=players, user=None
+    )
+    services.close_session(session)
+    tournament = Tournament.objects.create(
+        club=other_club,
+        name="Their cup",
+        variant="slovenian-4",
+        table_size=4,
+        starts_at=timezone.now() + datetime.timedelta(days=3),
+        capacity=8,
+    )
+    return {"session": session.pk, "player": players[0].pk, "tournament": tournament.pk}
