@@ -4,60 +4,61 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scorebook', '0011_stored_words'),
+        ("scorebook", "0011_stored_words"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='changed_at',
+            model_name="club",
+            name="changed_at",
             field=models.DateTimeField(auto_now=True),
         ),
         migrations.AddField(
-            model_name='club',
-            name='description',
-            field=models.CharField(blank=True, max_length=500, verbose_name='short description'),
+            model_name="club",
+            name="description",
+            field=models.CharField(blank=True, max_length=500, verbose_name="short description"),
         ),
         migrations.AddField(
-            model_name='club',
-            name='frame_sites',
-            field=models.TextField(blank=True, verbose_name='sites allowed to embed the standings'),
+            model_name="club",
+            name="frame_sites",
+            field=models.TextField(blank=True, verbose_name="sites allowed to embed the standings"),
         ),
         migrations.AddField(
-            model_name='club',
-            name='plays_when',
-            field=models.CharField(blank=True, max_length=200, verbose_name='when the club plays'),
+            model_name="club",
+            name="plays_when",
+            field=models.CharField(blank=True, max_length=200, verbose_name="when the club plays"),
         ),
         migrations.AddField(
-            model_name='club',
-            name='plays_where',
-            field=models.CharField(blank=True, max_length=200, verbose_name='where the club plays'),
+            model_name="club",
+            name="plays_where",
+            field=models.CharField(blank=True, max_length=200, verbose_name="where the club plays"),
         ),
         migrations.AddField(
-            model_name='club',
-            name='publish_club',
+            model_name="club",
+            name="publish_club",
             field=models.BooleanField(default=False, verbose_name="publish the club's page"),
         ),
         migrations.AddField(
-            model_name='club',
-            name='publish_league',
-            field=models.BooleanField(default=False, verbose_name='publish the league'),
+            model_name="club",
+            name="publish_league",
+            field=models.BooleanField(default=False, verbose_name="publish the league"),
         ),
         migrations.AddField(
-            model_name='club',
-            name='publish_series',
-            field=models.BooleanField(default=False, verbose_name='publish series and rating lists'),
+            model_name="club",
+            name="publish_series",
+            field=models.BooleanField(
+                default=False, verbose_name="publish series and rating lists"
+            ),
         ),
         migrations.AddField(
-            model_name='club',
-            name='publish_sessions',
-            field=models.BooleanField(default=False, verbose_name='publish closed sessions'),
+            model_name="club",
+            name="publish_sessions",
+            field=models.BooleanField(default=False, verbose_name="publish closed sessions"),
         ),
         migrations.AddField(
-            model_name='club',
-            name='publish_tournaments',
-            field=models.BooleanField(default=False, verbose_name='publish tournaments'),
+            model_name="club",
+            name="publish_tournaments",
+            field=models.BooleanField(default=False, verbose_name="publish tournaments"),
         ),
     ]

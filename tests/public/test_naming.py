@@ -79,7 +79,8 @@ def test_names_inside_lines_and_notes_follow_the_choice(club, roster):
     assert naming.line(two_won, seats) == "Player 1 announced and won: (40 − 35) × 2"
     i_play = [["note.i-play", {"player": "Cene Kralj", "points": 40}]]
     assert naming.note(i_play, seats) == "Player 1: I play, 40"
-    paid = [["line.varsovia-pays", {"contract": ["contract.varsovia"], "who": "Cene Kralj, Ana Kovač",
+    who = "Cene Kralj, Ana Kovač"
+    paid = [["line.varsovia-pays", {"contract": ["contract.varsovia"], "who": who,
              "points": 40, "payee": "Ana Kovač", "paid": 8}]]  # fmt: skip
     assert "Player 1, Ana Kovač" in naming.line(paid, seats)
     assert "Kralj" not in naming.line(paid, seats)
