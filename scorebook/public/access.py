@@ -7,6 +7,9 @@ whether it publishes the page in one query. That query's row also carries the cl
 `changed_at` (moved on by scorebook.public.signals), from which the page's ETag and
 Last-Modified are made: a conditional GET of an unchanged page answers 304 after it alone.
 
+The page rendered is kept in the cache under its ETag for its max-age: a thousand viewers of
+a live page cost the server one rendering each time the tournament changes, not a thousand.
+
 A club that does not publish the page, an unknown club and a bad language answer 404, never
 403: nobody learns that the club or the page exists.
 """
@@ -19,6 +22,7 @@ from functools import wraps
 
 from csp.constants import NONE
 from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template import loader
 from django.utils import timezone
@@ -86,8 +90,15 @@ def public_view(
             found = club_of(request, club, lang)
             if found is None:
                 raise Http404
+            key = f"public-page:{_etag(request, found, daily)}"
+            kept = cache.get(key)
+            if kept is not None:  # rendered by this server since the club last changed
+                return HttpResponse(kept[0], content_type=kept[1])
             request.club = found
-            return view(request, lang=lang, **kwargs) if lang else view(request, **kwargs)
+            response = view(request, lang=lang, **kwargs) if lang else view(request, **kwargs)
+            if response.status_code == 200 and not response.streaming:
+                cache.set(key, (response.content, response["Content-Type"]), max_age)
+            return response
 
         @require_safe
         @wraps(view)

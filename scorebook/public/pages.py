@@ -167,7 +167,7 @@ def live_context(request, tournament: Tournament, page: str) -> dict:
     tables, byes, provisional = [], [], False
     for _round, drawn, bye in rounds:
         for d in drawn:
-            waiting = seams.is_provisional(d.table.session)
+            waiting = seams.is_provisional(d.table.session_id)
             provisional = provisional or waiting
             tables.append(
                 {

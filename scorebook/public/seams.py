@@ -11,10 +11,10 @@
 
 from __future__ import annotations
 
-from scorebook.models import Club, Session
+from scorebook.models import Club
 
 
-def is_provisional(session: Session) -> bool:
+def is_provisional(session_id: int) -> bool:
     """Whether the session holds a hand still waiting for its confirmation."""
     return False
 
