@@ -148,6 +148,7 @@ def world(django_user_model):
         "registration": walk_in.pk,
         "uidb64": "MQ",
         "token": "set-password",
+        "lang": "sl",  # a public page's address says its language (issue 30)
     }
     return {
         "kwargs": kwargs,
