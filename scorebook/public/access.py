@@ -3,9 +3,9 @@
 Every public view is wrapped in `public_view`: it answers anonymous visitors alike, reads
 nothing of the visitor (no login session, user, messages or CSRF cookie, so no `Vary:
 Cookie`; the language comes from the address, scorebook.language), and finds the club and
-whether it publishes the page in one query. That query's row also carries the club's
-`changed_at` (moved on by scorebook.public.signals), from which the page's ETag and
-Last-Modified are made: a conditional GET of an unchanged page answers 304 after it alone.
+whether it publishes the page in one query. That query's row also carries when anything the
+club's pages show last changed (`_with_stamp`), from which the page's ETag and Last-Modified
+are made: a conditional GET of an unchanged page answers 304 after it alone.
 
 The page rendered is kept in the cache under its ETag for its max-age: a thousand viewers of
 a live page cost the server one rendering each time the tournament changes, not a thousand.
@@ -23,12 +23,15 @@ from functools import wraps
 from csp.constants import NONE
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import F, Max, OuterRef, Subquery
+from django.db.models.functions import Coalesce, Greatest
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template import loader
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import condition, require_safe
 
+from scorebook.league.models import LeagueSession, StaleFamily
 from scorebook.models import Club
 
 # Seconds a cache may keep a page: a live tournament page a few, the rest a few minutes.
@@ -47,15 +50,41 @@ def published_club(request: HttpRequest, slug: str, publishes: Publishes) -> Clu
     """The club of the address if it publishes one of `publishes`: read once a request."""
     cache = request.__dict__.setdefault("_public_clubs", {})
     if slug not in cache:
-        cache[slug] = Club.objects.filter(slug=slug).first() if len(slug) <= 50 else None
+        cache[slug] = (
+            _with_stamp(Club.objects.filter(slug=slug)).first() if len(slug) <= 50 else None
+        )
     club = cache[slug]
     if club is None or not any(getattr(club, f"publish_{what}") for what in publishes):
         return None
     return club
 
 
+def _newest(model, field: str) -> Coalesce:
+    newest = (
+        model.objects.filter(club=OuterRef("pk"))
+        .order_by()
+        .values("club")
+        .annotate(newest=Max(field))
+        .values("newest")
+    )
+    return Coalesce(Subquery(newest), F("changed_at"))
+
+
+def _with_stamp(clubs):
+    """Each club with `stamp`: when anything its public pages show last changed. Its own
+    `changed_at` (scorebook.public.signals), and its hands' newest change as the league knows
+    it: the stale mark a save leaves, or, once rebuilt, the newest change the rebuild saw."""
+    return clubs.annotate(
+        stamp=Greatest(
+            F("changed_at"),
+            _newest(StaleFamily, "marked_at"),
+            _newest(LeagueSession, "last_changed"),
+        )
+    )
+
+
 def _etag(request: HttpRequest, club: Club, daily: bool) -> str:
-    parts = [PAGES_VERSION, club.changed_at.isoformat(), request.get_full_path()]
+    parts = [PAGES_VERSION, club.stamp.isoformat(), request.get_full_path()]
     if daily:  # what is upcoming and what is past changes with the day
         parts.append(timezone.localdate().isoformat())
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:32]
@@ -83,7 +112,7 @@ def public_view(
 
         def last_modified(request, *args, **kwargs):
             found = club_of(request, *args, **kwargs)
-            return None if found is None else found.changed_at
+            return None if found is None else found.stamp
 
         @condition(etag_func=etag, last_modified_func=last_modified)
         def conditional(request, club, lang=None, **kwargs):

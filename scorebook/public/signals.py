@@ -1,9 +1,11 @@
 """Each club's `changed_at` moves on whenever something its public pages show changes, so that
-a public page answers a conditional GET from the club's row alone (scorebook.public.caching).
+a public page answers a conditional GET from the club's row alone (scorebook.public.access).
 
+A hand's save is not watched here: it costs the hand pipeline no statement. Every change to a
+session's hands marks the club's league stale (scorebook.league.signals) and the rebuild keeps
+the newest change it saw, and the club's row is read with both (`access.published_club`).
 Only a club that publishes something is touched: the UPDATE of a club that publishes nothing
-matches no row and locks none. A hand's save already marks its club's league stale in the same
-transaction (scorebook.league.signals), so this adds one statement and no new wait.
+matches no row and locks none.
 """
 
 from django.db.models import Q
@@ -13,7 +15,6 @@ from django.utils import timezone
 
 from scorebook.models import Club, Player, Season, Session
 from scorebook.public.models import PublicName, RegistrationName, Shown
-from scorebook.signals import hands_changed
 from scorebook.tournaments.models import Placement, Registration, Round, Table, Tournament
 
 PUBLISHING = (
@@ -27,11 +28,6 @@ PUBLISHING = (
 
 def touch(**club_lookup) -> None:
     Club.objects.filter(PUBLISHING, **club_lookup).update(changed_at=timezone.now())
-
-
-@receiver(hands_changed, dispatch_uid="public_hands_changed")
-def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
-    touch(pk=session.club_id)
 
 
 def _club_of(instance) -> int | None:
