@@ -6,6 +6,7 @@ bounded in length (textinput)."""
 from __future__ import annotations
 
 import functools
+import re
 import zoneinfo
 
 from django import forms
@@ -60,13 +61,48 @@ class ClubForm(PlainTextForm, forms.ModelForm):
         return self.cleaned_data["language"] or translation.get_language()
 
 
+# An origin a club may name as allowed to frame its standings: a scheme, a host (a leading
+# "*." for its subdomains) and a port, nothing else, since it goes into a CSP header.
+FRAME_SITE = re.compile(r"https?://(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:[0-9]{1,5})?", re.ASCII)
+MAX_FRAME_SITES = 10
+
+
 class ClubSettingsForm(ClubForm):
-    """What a club's admins change later: its name, time zone, language and whether the other
-    side confirms each hand. The short name stays: every address, bookmark and QR code handed
-    out holds it."""
+    """What a club's admins change later: its name, time zone and language, whether the other
+    side confirms each hand, and what it publishes (scorebook.public). The short name stays:
+    every address, bookmark and QR code handed out holds it."""
 
     class Meta(ClubForm.Meta):
-        fields = ["name", "time_zone", "language", "confirmation"]
+        fields = [
+            "name",
+            "time_zone",
+            "language",
+            "confirmation",
+            "publish_club",
+            "plays_where",
+            "plays_when",
+            "description",
+            "publish_sessions",
+            "publish_league",
+            "publish_tournaments",
+            "publish_series",
+            "frame_sites",
+        ]
+        widgets = {
+            "description": forms.Textarea(attrs={"rows": 3}),
+            "frame_sites": forms.Textarea(attrs={"rows": 2}),
+        }
+        help_texts = {
+            **ClubForm.Meta.help_texts,
+            "publish_club": _(
+                "Public pages are off until you switch them on. Players are named only as each"
+                " chose (or agreed): anybody else is not shown."
+            ),
+            "frame_sites": _(
+                "One address a line, such as https://www.our-club.si: the sites that may show"
+                " the standings inside their own pages. Empty: none."
+            ),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -75,6 +111,22 @@ class ClubSettingsForm(ClubForm):
 
     def clean_confirmation(self):
         return self.cleaned_data.get("confirmation") or self.instance.confirmation
+
+    def clean_frame_sites(self) -> str:
+        sites = [
+            line.strip().lower().rstrip("/")
+            for line in self.cleaned_data["frame_sites"].splitlines()
+        ]
+        sites = [site for site in sites if site]
+        wrong = [site for site in sites if not FRAME_SITE.fullmatch(site)]
+        if wrong:
+            raise forms.ValidationError(
+                _("Not a site's address: %(site)s. Write it as https://www.example.org."),
+                params={"site": wrong[0][:100]},
+            )
+        if len(sites) > MAX_FRAME_SITES:
+            raise forms.ValidationError(_("At most %(n)d sites."), params={"n": MAX_FRAME_SITES})
+        return "\n".join(sites)
 
 
 class PlayerForm(PlainTextForm, forms.Form):

@@ -98,11 +98,21 @@ class LanguageMiddleware:
         _speak(request, translation.get_language_from_request(request))
         response = self.get_response(request)
         # A cache must not hand one person's language to another (the cookie, the session).
-        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        # A public page speaks the language of its address to everybody: it varies on neither.
+        if not getattr(request, "public_page", False):
+            patch_vary_headers(response, ("Accept-Language", "Cookie"))
         response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
         return response
 
     def process_view(self, request, view_func, view_args, view_kwargs):
+        if getattr(view_func, "public_page", False):
+            # scorebook.public: the address says the language; neither the login session
+            # nor the cookie is read, so nothing of the visitor shapes the page.
+            request.public_page = True
+            code = supported(view_kwargs.get("lang"))
+            if code:
+                _speak(request, code)
+            return
         code, request.language_is_chosen = page_language(request)
         _speak(request, code)
 

@@ -58,6 +58,22 @@ class Club(models.Model):
         help_text=_("For the sessions started from now on; a tournament has its own."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # What the club shows the world (scorebook.public): off until its admins switch it on,
+    # each part on its own.
+    publish_club = models.BooleanField(_("publish the club's page"), default=False)
+    publish_sessions = models.BooleanField(_("publish closed sessions"), default=False)
+    publish_league = models.BooleanField(_("publish the league"), default=False)
+    publish_tournaments = models.BooleanField(_("publish tournaments"), default=False)
+    publish_series = models.BooleanField(_("publish series and rating lists"), default=False)
+    plays_where = models.CharField(_("where the club plays"), max_length=200, blank=True)
+    plays_when = models.CharField(_("when the club plays"), max_length=200, blank=True)
+    description = models.CharField(_("short description"), max_length=500, blank=True)
+    # The sites allowed to frame the embeddable standings, one origin a line (CSP
+    # frame-ancestors); empty: none.
+    frame_sites = models.TextField(_("sites allowed to embed the standings"), blank=True)
+    # When anything its public pages show last changed: saved here, and moved on by
+    # scorebook.public.signals, so that a public page's revalidation costs one query.
+    changed_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["name"]

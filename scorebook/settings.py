@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
     "django_htmx",
     "csp",
     "axes",
@@ -57,6 +58,7 @@ INSTALLED_APPS = [
     "scorebook.league",
     # After tournaments: its receiver of hands_changed finishes a table before ours reads it.
     "scorebook.series",
+    "scorebook.public",
 ]
 
 MIDDLEWARE = [

@@ -19,6 +19,7 @@ PARTS = (
     "scorebook/hands.css",
     "league/league.css",
     "series/series.css",
+    "public/public.css",
 )
 JOINED = "scorebook/site.css"
 

@@ -100,6 +100,7 @@ club_patterns = [
     path("sessions/<int:session>/print/", paper.sheet_print, name="sheet_print"),
     path("league/", include("scorebook.league.urls")),
     path("series/", include("scorebook.series.urls")),
+    path("public/", include("scorebook.public.member_urls")),
 ]
 
 scorebook_patterns = [
@@ -140,4 +141,6 @@ urlpatterns = [
     # In place of django.conf.urls.i18n's: the choice goes to the profile too.
     path("i18n/setlang/", set_language, name="set_language"),
     path("admin/", admin.site.urls),
+    # What a club publishes (issue 30): read-only, for anybody, cacheable.
+    path("", include("scorebook.public.urls")),
 ]

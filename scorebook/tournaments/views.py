@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from scorebook.access import club_view, get_for_club
 from scorebook.collation import alphabetical
 from scorebook.models import Role
+from scorebook.public import choices as public_choices
 from scorebook.services import ServiceError
 from scorebook.tournaments import services
 from scorebook.tournaments.access import tournament_view
@@ -236,6 +237,7 @@ def tournament_detail(request):
             ),
             may_register=services.registration_is_open(tournament, now)
             and services.may_register(tournament, request.user),
+            public_names=public_choices.Shown.choices,
             registration_closes_at=services.registration_closes_at(tournament),
             confirmation_opens_at=services.confirmation_opens_at(tournament),
             confirmation_open=services.confirmation_is_open(tournament, now),
@@ -272,6 +274,10 @@ def register(request):
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
+        # How his results are published, chosen with the registration (issue 30).
+        public_choices.registration_choice(
+            registration, request.user, request.POST.get("public_name")
+        )
         if registration.has_place:
             messages.success(request, _("You are registered and have a place."))
         else:

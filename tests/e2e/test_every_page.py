@@ -163,6 +163,9 @@ def demo_club(db):
         )[0].pk,
         "uidb64": "MQ",
         "token": "set-password",
+        # The demo club publishes nothing: its public pages answer 404 and are not measured
+        # here (tests/e2e/test_public.py measures them).
+        "lang": "en",
     }
     values.update(_series_of(club, admin, tournament))
     return club, open_sessions, values

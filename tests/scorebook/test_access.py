@@ -141,6 +141,34 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "offline": ("GET", {}, (200, 200, 200, 200, 200)),
     # Everyone chooses his language (the cookie; a member's profile too), then goes back.
     "set_language": ("POST", {"language": "de"}, (302, 302, 302, 302, 302)),
+    # A member's public name (issue 30): his own choice, the admins' record of the roster's.
+    "scorebook:public_members:my_name": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:public_members:names": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:public_members:record": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    # The public pages (issue 30): this club publishes nothing, so every one of them is 404 to
+    # everybody, its members too (tests/public has the published cases); the sitemap lists
+    # whatever is published, here nothing.
+    "public:sitemap": ("GET", {}, (200, 200, 200, 200, 200)),
+    **{
+        f"public:{name}": ("GET", {}, (404, 404, 404, 404, 404))
+        for name in (
+            "club_root",
+            "club",
+            "privacy",
+            "sessions",
+            "session",
+            "standings",
+            "embed",
+            "player",
+            "tournaments",
+            "tournament",
+            "live",
+            "live_part",
+            "projector",
+            "feed",
+            "calendar",
+        )
+    },  # fmt: skip
 }
 
 
@@ -192,6 +220,7 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
             )[0].pk
         ),
         "uidb64": lambda: "MQ",
+        "lang": lambda: "en",
         "token": lambda: "set-password",
         "series": lambda: _a_series(club, rated=name in RATED_ONLY).pk,
         "series_season": lambda: _a_series_season(club, rated=name in RATED_ONLY).pk,
@@ -400,7 +429,7 @@ CLUB_OBJECT_PARAMS = {
     "entry",
     "match",
 }
-OTHER_PARAMS = {"club", "uidb64", "token"}
+OTHER_PARAMS = {"club", "uidb64", "token", "lang"}
 
 # name -> the parameters of its URL that name a club's object; () for a URL that names none.
 CROSS_CLUB: dict[str, tuple[str, ...]] = {
@@ -502,6 +531,25 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "service_worker": (),
     "manifest": (),
     "offline": (),
+    "scorebook:public_members:my_name": (),
+    "scorebook:public_members:names": (),
+    "scorebook:public_members:record": ("player",),
+    "public:sitemap": (),
+    "public:club_root": (),
+    "public:club": (),
+    "public:privacy": (),
+    "public:sessions": (),
+    "public:session": ("session",),
+    "public:standings": (),
+    "public:embed": (),
+    "public:player": ("player",),
+    "public:tournaments": (),
+    "public:tournament": ("tournament",),
+    "public:live": ("tournament",),
+    "public:live_part": ("tournament",),
+    "public:projector": ("tournament",),
+    "public:feed": (),
+    "public:calendar": (),
 }
 
 # Everything a view could change if it took another club's id, filled in for every form.
@@ -612,6 +660,8 @@ def test_another_clubs_ids_read_and_change_nothing(
     (404 as if nothing were there, 403 for a role that may not act at all, 405 for the wrong
     method, the login page for the anonymous) and nothing of anybody's changes."""
     ids = {param: _object_id(theirs[param]) for param in CROSS_CLUB[name]}
+    if "lang" in url_names()[name]:  # a public page's address says its language
+        ids["lang"] = "en"
     before = everything()
     for slug, visitors in ((club.slug, VISITORS), (other_club.slug, VISITORS[:3])):
         url = reverse(name, kwargs={"club": slug, **ids})

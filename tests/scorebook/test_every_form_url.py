@@ -180,6 +180,7 @@ def world(django_user_model):
         "series_season": series_season.pk,
         "entry": entry.pk,
         "match": match.pk,
+        "lang": "sl",  # a public page's address says its language (issue 30)
     }
     return {
         "kwargs": kwargs,

@@ -78,6 +78,9 @@ def club_page_kwargs(name, club, player, session) -> dict | None:
         "tournament": Tournament.objects.get(club=club).pk,
     }
     params = url_names()[name]
+    # The public pages (issue 30) answer 404 for a club that publishes nothing, as this one.
+    if name.startswith("public:"):
+        return None
     if "club" not in params or not params <= set(values):
         return None
     return {param: values[param] for param in params}

@@ -37,10 +37,14 @@ def test_a_page_loads_one_stylesheet_for_the_screen(page, session, members, clie
 
 
 def test_no_template_links_a_part_of_the_joined_stylesheet():
-    templates = stylesheet.STATIC.parent / "templates"
+    root = stylesheet.STATIC.parent
+    pages = [
+        *(root / "templates").rglob("*.html"),
+        *(root / "scorebook").rglob("templates/**/*.html"),
+    ]
     linking = [
-        f"{path.relative_to(templates)}: {part}"
-        for path in templates.rglob("*.html")
+        f"{path.relative_to(root)}: {part}"
+        for path in pages
         for part in stylesheet.PARTS
         if part in path.read_text(encoding="utf-8")
     ]

@@ -1,0 +1,44 @@
+"""The public pages on a 360 px phone, for an anonymous visitor, in every language: no sideways
+scroll, every target 44 px high, the page's language, no browser error or CSP violation, and
+the live page's htmx loaded from our own files."""
+
+import pytest
+
+from tests.e2e.test_every_page import MEASURE, MIN_TARGET
+from tests.public.conftest import cup, evening, organiser, people, publish, roster  # noqa: F401
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+LANGUAGES = ("en", "sl", "cs", "de", "fr")
+
+
+def test_public_pages_on_a_small_phone(browser, live_server, club, evening, roster, cup, publish):  # noqa: F811
+    publish(club)
+    ids = {"session": evening.pk, "player": roster["Ana"].pk, "tournament": cup.pk}
+    context = browser.new_context(
+        viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True,
+        base_url=live_server.url,
+    )  # fmt: skip
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    problems = []
+    for lang in LANGUAGES:
+        base = f"/p/{club.slug}/{lang}"
+        for path in (
+            "/", "/privacy/", "/sessions/", f"/sessions/{ids['session']}/", "/standings/",
+            f"/players/{ids['player']}/", "/tournaments/", f"/tournaments/{ids['tournament']}/",
+            f"/tournaments/{ids['tournament']}/live/",
+        ):  # fmt: skip
+            page.goto(base + path)
+            if page.evaluate("document.documentElement.lang") != lang:
+                problems.append(f"{base}{path}: not in {lang}")
+            found = page.evaluate(MEASURE, [])
+            if found["scroll"] > 0:
+                problems.append(f"{base}{path}: scrolls {found['scroll']} px sideways")
+            problems += [f"{base}{path}: {box}" for box in found["boxes"]]
+            problems += [f"{base}{path}: {t} under {MIN_TARGET} px" for t in found["small"]]
+    assert page.evaluate("typeof htmx") == "object"  # the live page polls
+    context.close()
+    assert problems == []
+    assert errors == []
