@@ -4,7 +4,10 @@ phone; the hands waiting for a player; the club's disputes; a player's PIN.
 Thin views over scorebook.confirmations. Every form is a plain POST form (it works without
 JavaScript) that comes back to the page it was sent from; a refusal shows its reason on the
 page with the status it is (403 not this person's word, 409 the hand is not waiting or it
-changed, 422 bad input), and nothing changes.
+changed, 422 bad input), and nothing changes. With JavaScript, a one-tap word goes through the
+phone's outbox (static/scorebook/outbox/word.js) with its own client id: kept while offline,
+sent once, answered in the outbox's JSON (scorebook/outbox.py), a refusal never with 403
+(which the outbox keeps waiting for a login).
 """
 
 from __future__ import annotations
