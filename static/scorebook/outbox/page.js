@@ -269,7 +269,8 @@
     const section = document.getElementById("outbox");
     if (!section || (news.sheet && news.sheet !== section.dataset.sheet)) return;
     const form = document.querySelector("form[data-outbox]");
-    if (news.type === STATUS.RECORDED && form && news.number) {
+    // (A word's number is its hand's, recorded before: it tells nothing of the next hand.)
+    if (news.type === STATUS.RECORDED && form && news.number && news.kind !== WORD) {
       lastRecorded[news.sheet] = Math.max(lastRecorded[news.sheet] || 0, news.number);
       sheetStale = true;
     }
