@@ -20,6 +20,7 @@ Everything a page shows of the words comes from one statement over the hands it 
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -377,16 +378,25 @@ class NoHand(Refused):
     status = 404
 
 
+class Changed(Refused):
+    """The hand is not the version the player checked: `hand` is it as it is now."""
+
+    def __init__(self, message: str, *, hand: HandState) -> None:
+        super().__init__(message)
+        self.hand = hand
+
+
 def _refuse_unless_open(hand: HandState, version: int) -> None:
     """A word is said of the version the player checked, and only while one is wanted."""
     named = {"number": hand.number, "version": hand.version}
     if version != hand.version:
-        raise Refused(
+        raise Changed(
             _(
                 "Hand %(number)d changed meanwhile (now version %(version)d): "
                 "check it and confirm again."
             )
-            % named
+            % named,
+            hand=hand,
         )
     if hand.kind == NOTHING:
         raise Refused(_("Hand %(number)d is voided: there is nothing to confirm.") % named)
@@ -460,11 +470,15 @@ def say(
     pin: str = "",
     device: str = "",
     at_table: bool = False,
+    client_id: uuid.UUID | None = None,
 ) -> HandConfirmation:
     """Store one player's word on a hand. Without `player` it is the word of `user`'s own
     seated player (his own phone); with it, of that seated player on the phone of `user`,
     which must be at the table (`at_table`: a scorekeeper's) where the tournament allows it,
-    with the player's PIN where it asks for one. Raises Refused."""
+    with the player's PIN where it asks for one. Raises Refused.
+
+    `client_id`: the id the phone's outbox gave the word. A word sent again (its first send
+    arrived, the answer did not) is the one stored, marked `repeat`: nothing new is written."""
     if not asks(session):
         raise Refused(_("This session asks for no confirmations."))
     with transaction.atomic():
@@ -472,9 +486,12 @@ def say(
         hand = found.of(number)
         if hand is None:
             raise NoHand(_("There is no hand %(number)d.") % {"number": number})
+        stored = _said_before(hand, client_id)
+        if stored is not None:
+            return stored
         _refuse_unless_open(hand, version)
         speaker = _speaker(session, hand, found, player, pin, at_table)
-        word = _write(hand, state, speaker, user, reason, device)
+        word = _write(hand, state, speaker, user, reason, device, client_id)
         _touch([hand.pk], word.at)
         announce_hands_changed(session, words=True)
     return word
@@ -523,8 +540,28 @@ def _check_same_phone(session: Session, player_id: int, name: str, pin: str) -> 
         raise NotAllowed(_("Wrong PIN for %(name)s: nothing is confirmed.") % {"name": name})
 
 
+def _said_before(hand: HandState, client_id: uuid.UUID | None) -> HandConfirmation | None:
+    """The word stored under `client_id` (a repeat of its send), `repeat` set; None: new.
+    The hand's row is locked: two sends of one word do not both pass here."""
+    if client_id is None:
+        return None
+    stored = HandConfirmation.objects.filter(client_id=client_id).first()
+    if stored is None:
+        return None
+    if stored.hand_id != hand.pk:
+        raise Refused(_("This word was said of another hand: it is not stored again."))
+    stored.repeat = True
+    return stored
+
+
 def _write(
-    hand: HandState, state: str, speaker: Speaker, user, reason: str, device: str
+    hand: HandState,
+    state: str,
+    speaker: Speaker,
+    user,
+    reason: str,
+    device: str,
+    client_id: uuid.UUID | None = None,
 ) -> HandConfirmation:
     word = HandConfirmation(
         hand_id=hand.pk,
@@ -535,6 +572,7 @@ def _write(
         how=speaker.how,
         device=device[:36],
         reason=reason,
+        client_id=client_id,
     )
     word._history_user = user
     word.save()

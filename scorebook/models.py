@@ -504,6 +504,11 @@ class HandConfirmation(models.Model):
     )
     how = models.CharField(max_length=10, choices=How.choices)
     device = models.CharField(max_length=36, blank=True)
+    # The id the phone gave the word as it was said (a word kept in its outbox, sent later):
+    # a second send of it finds this row and stores nothing new. None for a plain form's.
+    client_id = models.UUIDField(null=True, blank=True, unique=True)
+    # Set by confirmations.say on the stored word it answers a repeat of a client_id with.
+    repeat = False
     reason = models.CharField(_("reason"), max_length=200, blank=True)
     at = models.DateTimeField(default=timezone.now)
     history = HistoricalRecords()

@@ -1,6 +1,7 @@
 """The words the server and the phone's outbox say to each other, in one place.
 
-The server answers a hand the outbox sends (header X-Scorebook-Outbox: 1) with JSON whose
+The server answers a hand the outbox sends (header X-Scorebook-Outbox: 1), and a player's
+word on a hand (a confirmation or a dispute, issue 27: the hand's confirm page), with JSON whose
 `status` is one of these words; the outbox (static/scorebook/outbox/) keeps a hand with the
 word it was answered and decides by it what to do next. The views answer with these members,
 and the same list is written into every page (the sender's script tag, `{% outbox_status %}`)
@@ -25,7 +26,9 @@ class Status(StrEnum):
     CLOSED = "closed"  # the session is closed
     DIFFERS = "differs"  # its client id was recorded with other content: entered anew
     DUPLICATE = "duplicate"  # the same hand just came from another phone: record it again?
-    CONFLICT = "conflict"  # refused as a whole for another reason
+    # Refused as a whole for another reason; a word on a hand changed meanwhile comes with
+    # the hand as it is now (`version`, `line`), and the phone asks again of it.
+    CONFLICT = "conflict"
     # Waiting, refused by nobody: sent again once the right login is back.
     LOGIN = "login"  # logged out (401)
     CSRF = "csrf"  # the page's token had expired (403)

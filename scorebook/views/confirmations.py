@@ -4,11 +4,15 @@ phone; the hands waiting for a player; the club's disputes; a player's PIN.
 Thin views over scorebook.confirmations. Every form is a plain POST form (it works without
 JavaScript) that comes back to the page it was sent from; a refusal shows its reason on the
 page with the status it is (403 not this person's word, 409 the hand is not waiting or it
-changed, 422 bad input), and nothing changes.
+changed, 422 bad input), and nothing changes. With JavaScript, a one-tap word goes through the
+phone's outbox (static/scorebook/outbox/word.js) with its own client id: kept while offline,
+sent once, answered in the outbox's JSON (scorebook/outbox.py), a refusal never with 403
+(which the outbox keeps waiting for a login).
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from functools import wraps
 
@@ -17,7 +21,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -29,9 +33,12 @@ from scorebook.access import club_view, membership_of
 from scorebook.confirmations import Refused
 from scorebook.hands import seated_session
 from scorebook.models import Club, Hand, Role, Session
+from scorebook.outbox import Status
 from scorebook.textinput import PlainTextForm
+from scorebook.views.offline import CONFLICT, is_outbox, outbox_answer, outbox_login
 
 FORM = ("GET", "HEAD", "POST")
+UNPROCESSABLE = 422
 # What "confirm all shown" sends at most: far more than an evening's hands waiting.
 MAX_SHOWN = 200
 # Where a form goes back to once the word is said.
@@ -124,14 +131,18 @@ def _refused(request, session: Session, message: str, status: int) -> HttpRespon
 # --- One hand --------------------------------------------------------------------------------
 
 
+@outbox_login
 @table_view(methods=FORM)
 def hand_confirm(request, session, number):
     """One hand's word: the reader's own (his phone), or the phone passed at the table to a
     player of the other side, who taps his name. GET shows the hand; POST says the word (the
-    service reads the hand and decides whose word it is: a confirmation costs no more)."""
+    service reads the hand and decides whose word it is: a confirmation costs no more).
+    A word the phone's outbox sends (kept while offline) is answered in JSON (`_outbox_said`)."""
     if not confirmations.asks(session):  # said on the page; a word posted is refused
-        status = 409 if request.method == "POST" else 200
-        return _refused(request, session, _("This session asks for no confirmations."), status)
+        message = _("This session asks for no confirmations.")
+        if is_outbox(request) and request.method == "POST":
+            return outbox_answer(CONFLICT, Status.CONFLICT, message)
+        return _refused(request, session, message, 409 if request.method == "POST" else 200)
     if request.method == "POST":
         return _say(request, session, number)
     return _hand_page(request, session, number)
@@ -167,8 +178,9 @@ def _say(request, session, number: int) -> HttpResponse:
     how = {
         "player": request.POST.get("player") or None,
         "pin": request.POST.get("pin", ""),
-        "device": request.POST.get("device_id", ""),
+        "device": str(_posted_uuid(request, "device_id") or ""),
         "at_table": _at_table(request),
+        "client_id": _posted_uuid(request, "client_id") or None,
     }
     version = _posted_int(request, "version")
     try:
@@ -179,14 +191,41 @@ def _say(request, session, number: int) -> HttpResponse:
         else:
             raise confirmations.BadInput(_("Tap “Correct” or “Something is wrong”."))
     except Refused as exc:
+        if is_outbox(request):
+            return _outbox_refused(exc)
         if isinstance(exc, confirmations.NoHand):
             raise Http404 from None
         typed = {"reason": reason, "chosen": how["player"] or ""}
         return _hand_page(
             request, session, number, exc.status, error=exc.message, field=exc.field, **typed
         )
+    if is_outbox(request):
+        said = {"number": number, "repeat": word.repeat, "message": _said(number, word)}
+        return JsonResponse({"status": Status.RECORDED, **said})
     messages.success(request, _said(number, word))
     return redirect(_back(request, session))
+
+
+def _posted_uuid(request, name: str) -> uuid.UUID | None:
+    """The posted UUID at `name`, or None when it is missing or no UUID."""
+    try:
+        return uuid.UUID(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
+def _outbox_refused(exc: Refused) -> JsonResponse:
+    """A word the outbox sent, refused: its reason in words, and nothing changed. Always 409 or
+    422, never 403 (the outbox keeps a 403 waiting for a new login, and this word would wait
+    for ever). A hand changed meanwhile comes with its line and version of now: the phone
+    shows it and asks again."""
+    if isinstance(exc, confirmations.BadInput):
+        errors = {exc.field or "answer": [exc.message]}
+        return outbox_answer(UNPROCESSABLE, Status.INVALID, exc.message, errors=errors)
+    now = {}
+    if isinstance(exc, confirmations.Changed):
+        now = {"number": exc.hand.number, "version": exc.hand.version, "line": exc.hand.line}
+    return outbox_answer(CONFLICT, Status.CONFLICT, exc.message, **now)
 
 
 def _said(number: int, word) -> str:
@@ -241,7 +280,7 @@ def _confirm_all(request, session, asks: bool) -> int:
         return 422
     try:
         done, refused = confirmations.confirm_all(
-            session, request.user, versions, request.POST.get("device_id", "")
+            session, request.user, versions, str(_posted_uuid(request, "device_id") or "")
         )
     except Refused as exc:
         messages.error(request, exc.message)

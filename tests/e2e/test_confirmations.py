@@ -1,8 +1,8 @@
 """Confirmed hands on real phones at 360 px (issue 27): one phone records and the other side
 confirms on its own; the same phone handed over to a defender; a dispute the admin resolves; a
 required session that will not close until its last hand is confirmed; a tournament table
-whose round ends only when its hands are. (A word said without signal, through the outbox, is
-for after the outbox is split into modules.)"""
+whose round ends only when its hands are; a word said without signal, kept in the phone's
+outbox and sent once when the connection is back."""
 
 import datetime
 import re
@@ -12,9 +12,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scorebook import hands
-from scorebook.models import Session
+from scorebook.models import HandConfirmation, Session
 from scorebook.tournaments import services
 from scorebook.tournaments.models import Round, Tournament
+from tests.e2e.test_offline import controlled, offline, pending, soon
 from tests.e2e.test_record_hand import chip, log_in, sheet_url
 from tests.scorebook import test_confirmations
 from tests.tournaments import fixtures
@@ -166,3 +167,35 @@ def test_a_tournament_tables_round_ends_only_when_its_hands_are_confirmed(
     page.goto(f"/c/{club.slug}/tournaments/{tournament.pk}/draw/")
     expect(page.get_by_role("heading", name="Round 2")).to_be_visible()
     assert page.console_errors == []
+
+
+def test_a_word_said_without_signal_is_kept_and_sent_once_when_back(phone, table, members):
+    test_confirmations.record(table, table.users["Ana"])  # two — Ana, Cene 45
+    bor = phone
+    bor.set_viewport_size(SMALL)
+    log_in(bor, "bor")
+    bor.goto(sheet_url(table))
+    controlled(bor)
+    bor.goto(sheet_url(table))  # through the worker: its copy of the sheet is fresh
+
+    with offline(bor.context) as reached:
+        bor.locator(".confirm-mine li").get_by_role("button", name="Correct").click()
+        expect(bor.locator(".confirm-mine .word-kept")).to_have_text(
+            "Your word is kept on this phone; it is sent when the connection is back."
+        )
+        expect(pending(bor)).to_have_count(1)
+        expect(pending(bor)).to_contain_text("Hand 1 · Correct: two — Ana, Cene 45 — +30")
+        fits(bor)
+        assert reached == []
+        assert not HandConfirmation.objects.exists()
+
+    # Back online: sent by itself, once; the sheet shows it confirmed.
+    expect(state(bor, 1)).to_contain_text("confirmed by Bor (own phone)", timeout=15_000)
+    expect(pending(bor)).to_have_count(0)
+    bor.reload()
+    expect(state(bor, 1)).to_contain_text("confirmed by Bor (own phone)")
+    soon(lambda: HandConfirmation.objects.count() == 1)
+    assert list(HandConfirmation.objects.values_list("state", "player__name")) == [
+        ("confirmed", "Bor")
+    ]
+    assert bor.console_errors == []

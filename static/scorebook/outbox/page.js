@@ -5,7 +5,7 @@
 // connection is back, every 20 s).
 //
 // A plain script, on every page after the store and the sender; it defines
-// ScorebookOutboxPage for the hand form's Save (save.js).
+// ScorebookOutboxPage for the hand form's Save (save.js) and the confirm forms (word.js).
 (function (global) {
   "use strict";
 
@@ -13,6 +13,7 @@
   const Sender = global.ScorebookSender;
   const STATUS = Sender.STATUS;
   const REFUSED = Store.REFUSED;
+  const WORD = Store.WORD;
   const usable = typeof indexedDB !== "undefined" && typeof fetch === "function";
   const words = () => (document.getElementById("outbox") || { dataset: {} }).dataset;
 
@@ -40,6 +41,27 @@
   function reasonOf(item) {
     if (item.status !== STATUS.OTHER_USER || !item.userName) return item.reason;
     return (words().otherUser || item.reason).split("{name}").join(item.userName);
+  }
+
+  // --- The phone's ids -----------------------------------------------------------------------
+
+  function uuid() {
+    if (global.crypto.randomUUID) return global.crypto.randomUUID();
+    const bytes = global.crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40; // version 4
+    bytes[8] = (bytes[8] & 0x3f) | 0x80; // variant 10
+    const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    return hex.replace(/^(.{8})(.{4})(.{4})(.{4})/, "$1-$2-$3-$4-");
+  }
+
+  // This phone, not the account: two phones of one member are two phones at the table.
+  function deviceId() {
+    let id = localStorage.getItem("scorebook-device");
+    if (!id) {
+      id = uuid();
+      localStorage.setItem("scorebook-device", id);
+    }
+    return id;
   }
 
   // --- The rows of the hands that wait ------------------------------------------------------
@@ -100,8 +122,10 @@
     const actions = document.createElement("div");
     actions.className = "actions";
     const again = item.status === STATUS.DUPLICATE ? w.recordAgain : w.sendAgain;
+    // A word on a hand (word.js) has no form to open: it is sent again (of the hand as it is
+    // now, when it had changed) or discarded.
+    if (item.kind !== WORD) actions.append(button(w.open, "secondary", () => reopen(item.id)));
     actions.append(
-      button(w.open, "secondary", () => reopen(item.id)),
       button(again, "secondary outline", () => sendAgain(item.id)),
       button(w.discard, "secondary outline", () => discard(item.id)),
     );
@@ -118,7 +142,7 @@
     let held = false;
     list.replaceChildren(...mine.map((item) => {
       const row = pendingRow(item, held);
-      held = held || item.state === REFUSED;
+      held = held || (item.state === REFUSED && item.kind !== WORD); // a word holds back nothing
       return row;
     }));
   }
@@ -132,7 +156,8 @@
     const mine = (await Store.entries()).filter(ours);
     const form = document.querySelector("form[data-outbox]");
     const free = form && !form.dataset.entry && !form.dataset.saving;
-    if (free && !bindReopened(form, mine)) nextHand(sheet, mine.length);
+    const hands = mine.filter((item) => item.kind !== WORD);
+    if (free && !bindReopened(form, hands)) nextHand(sheet, hands.length);
     renderRows(section, mine);
     section.hidden = !mine.length && !section.querySelector(".outbox-status").textContent;
   }
@@ -201,6 +226,7 @@
     const item = await Store.entry(id);
     if (!item) return render();
     item.confirmRepeat = item.status === STATUS.DUPLICATE; // the row asked "record it again?"
+    if (item.now) Sender.sayOfNow(item); // a word on a hand changed meanwhile: of it as it is now
     Object.assign(item, { state: Store.WAITING, status: "", reason: "", problems: [], login: "" });
     await Store.put(item);
     Store.changed({ type: "changed", id: item.id, sheet: item.sheet });
@@ -243,7 +269,8 @@
     const section = document.getElementById("outbox");
     if (!section || (news.sheet && news.sheet !== section.dataset.sheet)) return;
     const form = document.querySelector("form[data-outbox]");
-    if (news.type === STATUS.RECORDED && form && news.number) {
+    // (A word's number is its hand's, recorded before: it tells nothing of the next hand.)
+    if (news.type === STATUS.RECORDED && form && news.number && news.kind !== WORD) {
       lastRecorded[news.sheet] = Math.max(lastRecorded[news.sheet] || 0, news.number);
       sheetStale = true;
     }
@@ -287,5 +314,5 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 
-  global.ScorebookOutboxPage = { usable, words, say };
+  global.ScorebookOutboxPage = { usable, words, say, uuid, deviceId };
 })(self);

@@ -10,7 +10,7 @@
   const Sender = global.ScorebookSender;
   const Page = global.ScorebookOutboxPage;
   const STATUS = Sender.STATUS;
-  const { say, words } = Page;
+  const { say, words, uuid, deviceId } = Page;
   // Fields the outbox sets itself on every send, whatever the form holds.
   const OWN_FIELDS = ["csrfmiddlewaretoken", "client_id", "device_id", "confirm_repeat", "save"];
 
@@ -22,25 +22,6 @@
     if (news.type === STATUS.RECORDED) recorded[news.id] = news.number;
     if (news.type === "declined") declined.add(news.id);
   });
-
-  function uuid() {
-    if (global.crypto.randomUUID) return global.crypto.randomUUID();
-    const bytes = global.crypto.getRandomValues(new Uint8Array(16));
-    bytes[6] = (bytes[6] & 0x0f) | 0x40; // version 4
-    bytes[8] = (bytes[8] & 0x3f) | 0x80; // variant 10
-    const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    return hex.replace(/^(.{8})(.{4})(.{4})(.{4})/, "$1-$2-$3-$4-");
-  }
-
-  // This phone, not the account: two phones of one member are two phones at the table.
-  function deviceId() {
-    let id = localStorage.getItem("scorebook-device");
-    if (!id) {
-      id = uuid();
-      localStorage.setItem("scorebook-device", id);
-    }
-    return id;
-  }
 
   function formFields(form) {
     const fields = [];

@@ -8,6 +8,10 @@
 // are the server's own (scorebook/outbox.py), as the server wrote them: into this script's
 // tag in a page (data-status), into /sw.js in the worker (ScorebookServer.status).
 //
+// Two kinds of entries are sent alike: hands (save.js) and the players' words on hands
+// (word.js, kind WORD, posted to the hand's confirm page); in one order, so that a word goes
+// after every hand entered before it, its own included.
+//
 // The server's answers to a send (header X-Scorebook-Outbox: 1) are JSON, their `status` one
 // of those words: 200 RECORDED; 409 and 422 refusals (DIFFERS, DUPLICATE, CLOSED, CONFLICT,
 // INVALID) need the scorekeeper; 401, 403 and 409 OTHER_USER (the browser is logged in as
@@ -99,13 +103,16 @@
     const answer = reply.answer;
     if (!answer || !answer.status) return { kind: "stopped", status: "", reason: "" };
     if (reply.code === 200 && answer.status === STATUS.RECORDED) {
-      return { kind: STATUS.RECORDED, number: answer.number, repeat: Boolean(answer.repeat) };
+      const { number, message } = answer;
+      return { kind: STATUS.RECORDED, number, repeat: Boolean(answer.repeat), message };
     }
     // Not refused: it waits (and holds back nothing) until its own person logs in again.
     const waits = reply.code === 401 || reply.code === 403 || answer.status === STATUS.OTHER_USER;
     if (!waits && (reply.code === 409 || reply.code === 422)) {
       const problems = problemsOf(answer);
-      return { kind: "refused", status: answer.status, reason: answer.message || "", problems };
+      // A word on a hand changed meanwhile: the hand as it is now, to ask again of it.
+      const now = answer.version ? { version: answer.version, line: answer.line || "" } : null;
+      return { kind: "refused", status: answer.status, reason: answer.message || "", problems, now };
     }
     if (waits) {
       const login = answer.login || "";
@@ -136,8 +143,9 @@
     const result = outcome(await post(item));
     if (result.kind === STATUS.RECORDED) {
       await Store.remove(item.id);
-      const { number, repeat } = result;
-      Store.changed({ type: STATUS.RECORDED, id: item.id, sheet: item.sheet, number, repeat });
+      const { number, repeat, message } = result;
+      const news = { type: STATUS.RECORDED, id: item.id, sheet: item.sheet, number, repeat };
+      Store.changed(Object.assign(news, { kind: item.kind, message: message || "" }));
       return result.kind;
     }
     if (result.status === STATUS.DUPLICATE && !item.confirmRepeat) {
@@ -150,7 +158,9 @@
       reason: result.reason,
       problems: result.problems || [],
       login: result.login || "",
+      now: result.now || null,
     });
+    if (item.now) item.reason += " " + item.now.line;
     await Store.put(item);
     Store.changed({ type: result.kind, id: item.id, sheet: item.sheet });
     return result.kind;
@@ -169,10 +179,12 @@
       if (listed.user !== user || held.has(listed.sheet)) continue;
       const item = await Store.entry(listed.id); // as it is now: another tab may have changed it
       if (!item) continue;
-      if (item.state === Store.REFUSED) { held.add(item.sheet); continue; }
+      // A word (word.js) waits behind a refused hand (maybe its own), and holds back nothing.
+      const holds = item.kind !== Store.WORD;
+      if (item.state === Store.REFUSED) { if (holds) held.add(item.sheet); continue; }
       const kind = await sendOne(item);
       if (kind === "stopped") return;
-      if (kind === "refused") held.add(item.sheet);
+      if (kind === "refused" && holds) held.add(item.sheet);
     }
   }
 
@@ -196,9 +208,19 @@
     return queued;
   }
 
+  // A word refused because its hand changed, said again of the hand as it is now (the phone
+  // showed its new line): its version and its line.
+  function sayOfNow(item) {
+    item.fields = item.fields.map(([name, value]) => {
+      return [name, name === "version" ? String(item.now.version) : value];
+    });
+    item.summary = (item.head ? item.head + " " : "") + item.now.line;
+    item.now = null;
+  }
+
   const Sender = {
     STATUS, SYNC_TAG,
-    sendAll, csrfToken, online,
+    sendAll, csrfToken, online, sayOfNow,
     // Whose hands this context sends: a user key (the page's <body data-user>), or null for
     // nobody. The page (page.js) and the worker each set their own.
     user: () => null,

@@ -13,6 +13,9 @@
   // An entry's state, the outbox's own (kept with it):
   const WAITING = "waiting"; // sent by itself when the connection (or the login) is back
   const REFUSED = "refused"; // the server said no: the scorekeeper opens, resends or discards it
+  // An entry's kind: a hand (none said, as before words were kept) or a player's word on a
+  // hand, confirmed or disputed (word.js).
+  const WORD = "word";
 
   let opened = null;
 
@@ -58,6 +61,7 @@
   global.ScorebookStore = {
     WAITING,
     REFUSED,
+    WORD,
     entries: () => transact("readonly", (store) => store.getAll()),
     entry: (id) => transact("readonly", (store) => store.get(id)),
     put: (item) => transact("readwrite", (store) => store.put(item)),
