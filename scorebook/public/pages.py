@@ -150,7 +150,7 @@ def _standing(s, naming: Naming, provisional: bool) -> dict:
     return {
         "rank": s.rank,
         "name": naming.registration(s.registration),
-        "points": s.points,
+        "placement_points": s.points,
         "units": s.units,
         "best": s.best_place,
         "at_table": s.at_table,
