@@ -48,7 +48,7 @@ from scorebook.models import (
     SessionSeat,
     season_on,
 )
-from scorebook.signals import announce_hands_changed
+from scorebook.signals import announce_hands_changed, hand_recording
 
 # --- The stored hand: built here, read here ---------------------------------------------------
 
@@ -676,6 +676,7 @@ def record_hand(
         if repeat is not None:
             return _repeat_of(repeat, locked, own)
         _check_writable(locked, change_closed)
+        hand_recording.send(sender=Session, session=locked, may_change_closed=change_closed)
         if not confirm_repeat:
             _check_not_just_recorded(recent, own, user)
         sheet = engine_sheet(locked)

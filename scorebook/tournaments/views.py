@@ -82,7 +82,9 @@ FORM_FIELDS = {"starts_at": "start_date", "registration_closes_at": "registratio
 def _plan(form: TournamentForm, club) -> services.Plan:
     """The organiser's form as a plan; its points refused at their field (ServiceError)."""
     data = form.cleaned_data
+    size = services.table_size_of(data["variant"])
     return services.Plan(
+        **_modes(data, size),
         name=data["name"],
         variant=data["variant"],
         starts_at=form.starts_at(club.time_zone),
@@ -99,13 +101,32 @@ def _plan(form: TournamentForm, club) -> services.Plan:
     )
 
 
+def _modes(data: dict, size: int) -> dict:
+    """The day's modes of the form, as the plan takes them (blank: the defaults)."""
+    ranking = data.get("ranking_mode") or "placement"
+    rank_text = data.get("rank_points") or ""
+    return {
+        "rules_choice": data.get("rules") or "",
+        "hands_by_size": services.parse_hands_by_size(
+            data.get("hands_by_size", ""), services.possible_sizes_of(data["variant"])
+        ),
+        "round_minutes": data.get("round_minutes"),
+        "grace_minutes": 5 if data.get("grace_minutes") is None else data["grace_minutes"],
+        "draw_mode": data.get("draw_mode") or "swiss",
+        "ranking_mode": ranking,
+        "rank_points": services.parse_rank_points(rank_text, size) if rank_text.strip() else [],
+        "contras_count": not data.get("contras_not_counted"),
+        "team_size": int(data["team_size"]) if data.get("team_size") else None,
+    }
+
+
 def _refuse_at_field(form, exc: ServiceError) -> None:
     form.add_error(FORM_FIELDS.get(exc.field, exc.field), exc.message)
 
 
 @club_view(role=Role.ADMIN, methods=FORM)
 def tournament_create(request):
-    form = TournamentForm(_posted(request))
+    form = TournamentForm(_posted(request), club=request.club)
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.create_tournament(

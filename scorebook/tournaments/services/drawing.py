@@ -8,16 +8,23 @@ with `scorebook.services.start_session`: its hands are recorded with the ordinar
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections.abc import Iterable
 
 from django.utils import timezone
 
-import rules
 from scorebook import services as core
-from scorebook.tournaments.models import Placement, Registration, Round, Table, Tournament
+from scorebook.tournaments.models import (
+    DrawMode,
+    Placement,
+    Registration,
+    Round,
+    Table,
+    Tournament,
+)
 from scorebook.tournaments.services.ranking import players_with_totals
-from scorebook.tournaments.services.variants import family_variant, table_sizes
+from scorebook.tournaments.services.variants import family_variant, table_rules, table_sizes
 
 
 def draw_first_round(tournament: Tournament, players: list[Registration], now, user) -> Round:
@@ -34,8 +41,17 @@ def draw_next_round(tournament: Tournament, previous: Round, now, user) -> Round
         return _draw_knockout_next(tournament, previous, now, user)
     if previous.number < tournament.rounds:
         number = previous.number + 1
-        return _draw_swiss(tournament, number, swiss_order(tournament, number), now, user)
+        if tournament.draw_mode == DrawMode.RANDOM:
+            order = _random_order(tournament, number, still_playing(tournament))
+        else:  # swiss, and groups after round 1 (RULES.md §8.3)
+            order = swiss_order(tournament, number)
+        return _draw_swiss(tournament, number, order, now, user)
     return None
+
+
+def still_playing(tournament: Tournament):
+    """Who is seated in the next draw: everybody with a place who has not withdrawn."""
+    return players_with_totals(tournament).filter(withdrawn_at=None)
 
 
 def _rng(tournament: Tournament, number: int) -> random.Random:
@@ -50,15 +66,21 @@ def _random_order(tournament: Tournament, number: int, players: Iterable[Registr
 
 def _open_table(tournament, rnd, number, group, now, user, slot=None) -> Table:
     variant_id = family_variant(tournament.variant, len(group))
+    preset, overrides, rules_name = table_rules(tournament, variant_id)
     session = core.start_session(
         club=tournament.club,
         variant_id=variant_id,
-        preset=rules.get_variant(variant_id).default_preset,
+        preset=preset,
+        overrides=overrides,
+        house_rules_name=rules_name,
         players=[r.player for r in group],
         user=user,
         date=timezone.localtime(now, tournament.tz).date(),
     )
-    table = Table.objects.create(round=rnd, number=number, session=session)
+    ends_at = (
+        now + datetime.timedelta(minutes=tournament.round_minutes) if tournament.is_timed else None
+    )
+    table = Table.objects.create(round=rnd, number=number, session=session, ends_at=ends_at)
     Placement.objects.bulk_create(
         Placement(round=rnd, table=table, registration=r, seat=seat, slot=slot)
         for seat, r in enumerate(group, start=1)
@@ -99,7 +121,7 @@ def _draw_swiss(tournament, number: int, order: list[Registration], now, user) -
 def swiss_order(tournament: Tournament, number: int) -> list[Registration]:
     """Players for round `number` > 1, best first: placement points, then total units, then a
     seeded random order (RULES.md §8)."""
-    players = list(players_with_totals(tournament))
+    players = list(still_playing(tournament))
     rng = _rng(tournament, number)
     draw = {r.pk: rng.random() for r in players}
     return sorted(players, key=lambda r: (-r.total_points, -r.total_units, draw[r.pk]))
@@ -150,3 +172,33 @@ def _draw_knockout_next(tournament, previous: Round, now, user) -> Round | None:
         group = [winners[2 * slot].registration, winners[2 * slot + 1].registration]
         _open_table(tournament, rnd, slot + 1, group, now, user, slot=slot)
     return rnd
+
+
+def replace_table(tournament: Tournament, table: Table, group: list[Registration], now, user):
+    """Seat `group` at `table` afresh (a table with no hand yet): its empty session goes, a
+    new one with the same number takes its place. Returns the new table."""
+    rnd, number = table.round, table.number
+    slot = table.placements.values_list("slot", flat=True).first()
+    session = table.session
+    table.delete()
+    session.delete()
+    return _open_table(tournament, rnd, number, group, now, user, slot=slot)
+
+
+def reseat_match(tournament, table: Table, winner: Registration, losers: set[int], now):
+    """A corrected knockout match: its new winner takes the old winner's seat next round."""
+    group = [p.registration for p in table.placements.select_related("registration__player")]
+    group = [winner if r.pk in losers else r for r in group]
+    return replace_table(tournament, table, group, now, None)
+
+
+def reseated_order(tournament: Tournament, table: Table) -> list[Registration]:
+    """The table's players in a new seeded order (the organiser reseats before a hand)."""
+    group = [p.registration for p in table.placements.select_related("registration__player")]
+    rng = random.Random(tournament.seed * 1000 + table.round.number * 100 + table.number)
+    for _ in range(10):  # a shuffle that changes nobody's seat is no reseating
+        order = list(group)
+        rng.shuffle(order)
+        if order != group:
+            return order
+    return group[1:] + group[:1]

@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -65,6 +66,23 @@ def share_places(totals: Sequence[tuple[object, Decimal]], points: Sequence[Deci
         shared = cents(sum(covered, Decimal(0)) / len(covered), ROUND_HALF_UP)
         for key, _total in ordered[i : j + 1]:
             result.append((key, i + 1, shared))
+        i = j + 1
+    return result
+
+
+def exact_shares(totals, points: Sequence[Fraction]) -> list[tuple[object, int, Fraction]]:
+    """{key: total} -> [(key, place, points)] with tied players sharing the points of the
+    places they cover exactly: a three-way tie for 2 / 1 / ½ is 7/6 each."""
+    ordered = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
+    result = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1][1] == ordered[i][1]:
+            j += 1
+        covered = points[i : j + 1]
+        shared = sum(covered, Fraction(0)) / len(covered)
+        result.extend((key, i + 1, shared) for key, _total in ordered[i : j + 1])
         i = j + 1
     return result
 
@@ -180,3 +198,35 @@ def parse_points(text: str, table_size: int) -> list[int | float]:
 
 
 # --- Creating and editing -----------------------------------------------------------------
+
+
+def parse_rank_points(text: str, table_size: int) -> list[int | float]:
+    """sheet+rank's list ("60, 40, 20, 0"), read and refused like placement points."""
+    try:
+        return parse_points(text, table_size)
+    except ServiceError as exc:
+        raise ServiceError(exc.message, "rank_points") from None
+
+
+HANDS_BY_SIZE = re.compile(r"^\s*(\d{1,2})\s*[:=]\s*(\d{1,3})\s*$")
+
+
+def parse_hands_by_size(text: str, sizes: Sequence[int]) -> dict[int, int]:
+    """'5: 20, 3: 12' -> {5: 20, 3: 12}: the hands a table of another size plays."""
+    found: dict[int, int] = {}
+    for part in [p for p in re.split(r"[,;]", text or "") if p.strip()]:
+        match = HANDS_BY_SIZE.match(part)
+        if match is None:
+            raise ServiceError(
+                _("Write a table size and its hands, as 5: 20, separated by commas."),
+                "hands_by_size",
+            )
+        size, hands = int(match[1]), int(match[2])
+        if size not in sizes or not 1 <= hands <= 99:
+            raise ServiceError(
+                _("Tables here seat %(sizes)s players, and play 1 to 99 hands.")
+                % {"sizes": ", ".join(str(n) for n in sizes)},
+                "hands_by_size",
+            )
+        found[size] = hands
+    return found

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from scorebook import roster
 from scorebook.errors import ServiceError
-from scorebook.models import Membership, Player
+from scorebook.models import Membership, Player, account_name
 from scorebook.tournaments.models import Registration, Status, Tournament
 from scorebook.tournaments.services.common import clock, locked
 from scorebook.tournaments.services.plan import has_started
@@ -65,6 +65,7 @@ def register(tournament: Tournament, user, now: datetime.datetime | None = None)
         at_the_door = tournament.registrations.filter(cancelled_at=None, player__user=user)
         if (registration is not None and registration.is_active) or at_the_door.exists():
             raise ServiceError(_("You are already registered."))
+        _refuse_added_at_the_door(tournament, user)
         placed = tournament.registrations.filter(cancelled_at=None, has_place=True).count()
         if registration is None:
             registration = Registration(tournament=tournament, user=user)
@@ -125,6 +126,9 @@ def add_walk_in(
         if has_started(tournament, now):
             raise ServiceError(_("The tournament has started: nobody more can join."))
         if player is None:
+            _refuse_same_person(
+                tournament.registrations.filter(cancelled_at=None), None, "name", name
+            )
             player = roster.add_player(club=tournament.club, name=name)
         elif player.club_id != tournament.club_id:
             raise ServiceError(_("Pick a player of the club's roster."), "player")
@@ -133,6 +137,7 @@ def add_walk_in(
             raise ServiceError(
                 _("%(name)s is already registered.") % {"name": player.name}, "player"
             )
+        _refuse_same_person(active, player, "player" if name == "" else "name")
         placed = active.filter(has_place=True).count()
         registration, _created = Registration.objects.update_or_create(
             tournament=tournament,
@@ -147,6 +152,41 @@ def add_walk_in(
             },
         )
     return registration
+
+
+def _refuse_same_person(active, player: Player | None, field: str, name: str = "") -> None:
+    """A walk-in is never a second registration of a person already registered (RULES.md
+    §8.1): a member who registered online, and has no roster player yet, is matched by the
+    name he goes by; the organiser is offered his registration instead."""
+    name = " ".join((player.name if player else name).split()).casefold()
+    if player is not None and player.user_id is not None:
+        return  # a linked roster player: matched by his account above
+    for registration in active.filter(player=None).select_related("user"):
+        if " ".join(account_name(registration.user).split()).casefold() == name:
+            raise ServiceError(
+                _(
+                    "%(name)s registered online already: confirm his presence in the list "
+                    "of players instead."
+                )
+                % {"name": account_name(registration.user)},
+                field,
+            )
+
+
+def _refuse_added_at_the_door(tournament: Tournament, user) -> None:
+    """The organiser added a walk-in of the member's name (no roster player linked to him):
+    the same person, never a second registration."""
+    name = " ".join(account_name(user).split()).casefold()
+    walk_ins = tournament.registrations.filter(cancelled_at=None, user=None, player__user=None)
+    for registration in walk_ins.select_related("player"):
+        if " ".join(registration.player.name.split()).casefold() == name:
+            raise ServiceError(
+                _(
+                    "%(name)s is registered already, added by the organiser at the door: "
+                    "that registration is yours."
+                )
+                % {"name": registration.player.name}
+            )
 
 
 def confirm_presence(

@@ -12,18 +12,26 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import Count, Max, Prefetch, Sum
+from django.db.models import Count, Max, Prefetch
 
 from rules.variant import NOT_DEALS
 from scorebook import services as core
 from scorebook.amounts import cents
 from scorebook.models import Hand, Session
-from scorebook.tournaments.models import Placement, Round, Status, Table, Tournament
+from scorebook.tournaments.models import (
+    Placement,
+    RankingMode,
+    Round,
+    Status,
+    Table,
+    Tournament,
+)
 from scorebook.tournaments.services.common import clock, locked
 from scorebook.tournaments.services.drawing import draw_next_round
-from scorebook.tournaments.services.points import points_for, share_places
+from scorebook.tournaments.services.points import exact_shares, points_for, share_places
 
 
 def hands_played(session: Session) -> int:
@@ -36,18 +44,36 @@ def hands_played(session: Session) -> int:
 
 
 def table_is_done(table: Table) -> bool:
-    """The table has played the agreed number of hands; a knockout match also needs a winner,
-    so a tie plays one more hand until it breaks."""
+    """The table's round is over (RULES.md §8.2): by hands, it has played its size's number of
+    hands (a knockout match also needs a winner: a tie plays one more hand until it breaks);
+    by the clock, its scorer or the organiser ended it. Either way, where confirmation is
+    required, every hand is confirmed."""
     if table.finished_at is not None:
         return True
     tournament = table.round.tournament
-    if hands_played(table.session) < tournament.hands_per_table:
+    if not (table.ended_by_organiser or _hands_are_in(tournament, table)):
         return False
-    if tournament.is_knockout:
-        totals = core.session_totals(table.session)
-        seated = [seat.player_id for seat in table.session.seats.all()]
-        values = [totals.get(pid, Decimal(0)) for pid in seated]
-        return len(set(values)) == len(values)
+    return hands_confirmed(table)
+
+
+def _hands_are_in(tournament: Tournament, table: Table) -> bool:
+    if tournament.is_timed:
+        return False  # a timed round ends when it is ended, not by a count
+    size = table.session.seats.count()
+    if hands_played(table.session) < tournament.hands_for(size):
+        return False
+    return not (tournament.is_knockout and _tied(table))
+
+
+def _tied(table: Table) -> bool:
+    totals = core.session_totals(table.session)
+    values = [totals.get(seat.player_id, Decimal(0)) for seat in table.session.seats.all()]
+    return len(set(values)) != len(values)
+
+
+def hands_confirmed(table: Table) -> bool:
+    """SEAM (issue 27, "Confirmed hands"): True until confirmation exists; then, where the
+    tournament requires it, whether every hand of the table is confirmed."""
     return True
 
 
@@ -65,43 +91,84 @@ def finish_table(table: Table, now: datetime.datetime | None = None, user=None) 
         if not session.is_closed:
             core.close_session(session, user)
             session.refresh_from_db()
-        totals = core.session_totals(session)
-        placements = list(table.placements.select_related("registration"))
-        by_player = {p.registration.player_id: p for p in placements}
-        ranked = share_places(
-            [(pid, totals.get(pid, Decimal(0))) for pid in by_player],
-            points_for(tournament, len(placements)),
-        )
-        for pid, place, points in ranked:
-            placement = by_player[pid]
-            placement.place = place
-            placement.units = cents(totals.get(pid, Decimal(0)), ROUND_HALF_UP)
-            if tournament.is_knockout:
-                placement.points = None
-                placement.advanced = place == 1
-            else:
-                placement.points = points
-            placement.save(update_fields=["place", "units", "points", "advanced"])
+        record_results(tournament, table)
         table.finished_at = now
         table.save(update_fields=["finished_at"])
         _complete_round(tournament, table.round, now, user)
     return True
 
 
+RESULT_FIELDS = ["place", "units", "points", "advanced", "ranked_sum", "score"]
+
+
+def record_results(tournament: Tournament, table: Table) -> bool:
+    """Write each seated player's place, sum and score from the table's sheet; True when any
+    of them changed (a corrected hand after the round)."""
+    totals = core.session_totals(table.session)
+    placements = list(table.placements.select_related("registration"))
+    by_player = {p.registration.player_id: p for p in placements}
+    sums = {pid: totals.get(pid, Decimal(0)) for pid in by_player}
+    ranked = share_places(list(sums.items()), points_for(tournament, len(placements)))
+    scores = mode_scores(tournament, sums)
+    changed = False
+    for pid, place, points in ranked:
+        placement = by_player[pid]
+        before = [getattr(placement, f) for f in RESULT_FIELDS]
+        placement.place = place
+        placement.units = cents(sums[pid], ROUND_HALF_UP)
+        placement.ranked_sum = placement.units
+        placement.advanced = tournament.is_knockout and place == 1
+        placement.points = None if tournament.is_knockout else points
+        placement.score = str(scores[pid])
+        if [getattr(placement, f) for f in RESULT_FIELDS] != before:
+            changed = True
+            placement.save(update_fields=RESULT_FIELDS)
+    return changed
+
+
+def mode_scores(tournament: Tournament, sums: dict) -> dict[object, Fraction]:
+    """What the ranking mode scores at one table (RULES.md §8.4), exact: placement points
+    shared on ties; the sheet sum; or the sum plus rank points shared on ties."""
+    if tournament.ranking_mode == RankingMode.PLACEMENT:
+        points = [Fraction(str(p)) for p in points_for(tournament, len(sums))]
+        return {key: shared for key, _place, shared in exact_shares(sums, points)}
+    scores = {key: Fraction(str(total)) for key, total in sums.items()}
+    if tournament.ranking_mode == RankingMode.SHEET_RANK:
+        points = [Fraction(str(p)) for p in tournament.rank_points] + [Fraction(0)] * len(sums)
+        for key, _place, shared in exact_shares(sums, points):
+            scores[key] += shared
+    return scores
+
+
 def _complete_round(tournament: Tournament, rnd: Round, now, user) -> None:
     if rnd.tables.filter(finished_at=None).exists():
         return
-    seated = rnd.placements.exclude(table=None)
-    if not tournament.is_knockout:
-        agg = seated.aggregate(total=Sum("points"), n=Count("id"))
-        rnd.bye_points = cents(agg["total"] / agg["n"], ROUND_HALF_UP) if agg["n"] else Decimal(0)
-        rnd.placements.filter(table=None).update(points=rnd.bye_points, units=Decimal(0))
+    score_byes(tournament, rnd)
     rnd.finished_at = now
     rnd.save(update_fields=["bye_points", "finished_at"])
     if draw_next_round(tournament, rnd, now, user) is None:
         tournament.status = Status.FINISHED
         tournament.finished_at = now
         tournament.save(update_fields=["status", "finished_at"])
+
+
+def score_byes(tournament: Tournament, rnd: Round) -> None:
+    """A bye scores the mean over the round's seated players of what the mode ranks, exact
+    (RULES.md §8.4), shown to the hundredth; for the tie-breaks the same mean sheet sum."""
+    if tournament.is_knockout:
+        return
+    seated = list(rnd.placements.exclude(table=None).exclude(score=""))
+    if not seated:
+        rnd.bye_points = Decimal(0)
+        return
+    mean = sum((Fraction(p.score) for p in seated), Fraction(0)) / len(seated)
+    mean_sum = sum((Fraction(str(p.ranked_sum)) for p in seated), Fraction(0)) / len(seated)
+    rnd.bye_points = cents(Decimal(mean.numerator) / Decimal(mean.denominator), ROUND_HALF_UP)
+    shown_sum = cents(Decimal(mean_sum.numerator) / Decimal(mean_sum.denominator), ROUND_HALF_UP)
+    placement_points = rnd.bye_points if tournament.ranking_mode == RankingMode.PLACEMENT else None
+    rnd.placements.filter(table=None).update(
+        points=placement_points, units=Decimal(0), ranked_sum=shown_sum, score=str(mean)
+    )
 
 
 def sync_tournament(tournament: Tournament, now: datetime.datetime | None = None) -> bool:
@@ -117,16 +184,19 @@ def sync_tournament(tournament: Tournament, now: datetime.datetime | None = None
 
 
 def check_session(session_id: int) -> None:
-    """After a hand is saved: if the session is a tournament table that is now done, finish it."""
-    tables = Table.objects.filter(session_id=session_id, finished_at=None)
+    """After a hand is saved, edited or voided: a tournament table now done is finished; a
+    table finished before has its result recomputed (a correction, RULES.md §8.2)."""
+    from scorebook.tournaments.services.corrections import recompute_table
+
+    tables = Table.objects.filter(session_id=session_id)
     if not tables.exists():  # most sessions are no tournament's: the cheapest query says so
         return
     table = tables.select_related("round__tournament", "session").first()
-    if (
-        table is not None
-        and table.round.tournament.status == Status.RUNNING
-        and table_is_done(table)
-    ):
+    if table is None or table.round.tournament.status not in (Status.RUNNING, Status.FINISHED):
+        return
+    if table.finished_at is not None:
+        recompute_table(table)
+    elif table.round.tournament.status == Status.RUNNING and table_is_done(table):
         finish_table(table)
 
 

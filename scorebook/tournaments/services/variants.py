@@ -7,6 +7,9 @@ same family for that many, where the family has one.
 from __future__ import annotations
 
 import rules
+from scorebook import house_rules
+from scorebook.errors import ServiceError
+from scorebook.models import preset_label
 from scorebook.tournaments.models import Tournament
 
 
@@ -50,7 +53,81 @@ def table_sizes(tournament: Tournament, players: int) -> tuple[list[int], int]:
     return sizes, rest
 
 
+def possible_sizes_of(variant_id: str) -> list[int]:
+    """Every table size a tournament of `variant_id` may have."""
+    size = table_size_of(variant_id)
+    return [size] + [n for n in range(size - 1, 1, -1) if family_variant(variant_id, n)]
+
+
 def possible_table_sizes(tournament: Tournament) -> list[int]:
     """The full table's size, then every smaller size a last table may have."""
     smaller = range(tournament.table_size - 1, 1, -1)
     return [tournament.table_size] + [n for n in smaller if family_variant(tournament.variant, n)]
+
+
+# --- The tournament's rules (RULES.md §8.1) ---------------------------------------------------
+
+
+def rules_choice(tournament: Tournament) -> str:
+    """The rules as the form names them: "house-<id>", a preset, or "" (the club's default)."""
+    if tournament.house_rules_id:
+        return f"{house_rules.CHOICE_PREFIX}{tournament.house_rules_id}"
+    return tournament.preset
+
+
+def choose_rules(tournament: Tournament, choice: str) -> None:
+    """Name the tournament's rules: one of the club's sets or a preset of its game ("": the
+    club's default set for the game, else its default preset); refused at the form's field
+    "rules" when the game has no such rules."""
+    variant = rules.get_variant(tournament.variant)
+    try:
+        chosen = house_rules.choose(tournament.club, variant, choice or "")
+    except ServiceError as exc:
+        raise ServiceError(exc.message, "rules") from None
+    found = None
+    if chosen.name:  # a set: the one named, or the club's default for the game
+        sets = tournament.club.house_rules.filter(variant=variant.id)
+        found = sets.filter(name=chosen.name).first()
+    tournament.house_rules = found
+    tournament.preset = "" if found else chosen.preset
+    tournament.rules = frozen_rules(chosen)
+
+
+def frozen_rules(chosen: house_rules.Chosen) -> dict:
+    return {"preset": chosen.preset, "overrides": dict(chosen.overrides), "name": chosen.name}
+
+
+def freeze_rules(tournament: Tournament) -> None:
+    """At the start: the rules the choice resolves to now, kept for the whole day. A set
+    deleted since leaves the copy made when it was chosen."""
+    if tournament.house_rules_id is None and (tournament.rules or {}).get("name"):
+        return
+    variant = rules.get_variant(tournament.variant)
+    choice = rules_choice(tournament) or variant.default_preset
+    tournament.rules = frozen_rules(house_rules.choose(tournament.club, variant, choice))
+
+
+def table_rules(tournament: Tournament, variant_id: str) -> tuple[str, dict, str]:
+    """(preset, overrides, name) a table of `variant_id` starts with: the tournament's frozen
+    rules; a smaller table of the family takes them where its game reads them, else its own
+    default preset (a house-rules set belongs to one variant)."""
+    frozen = tournament.rules or {}
+    preset = frozen.get("preset") or rules.get_variant(tournament.variant).default_preset
+    overrides = dict(frozen.get("overrides") or {})
+    if variant_id == tournament.variant:
+        return preset, overrides, frozen.get("name", "")
+    try:
+        rules.resolve_rules(variant_id, {"preset": preset, **overrides})
+    except rules.RulesError:
+        return rules.get_variant(variant_id).default_preset, {}, ""
+    return preset, overrides, frozen.get("name", "")
+
+
+def rules_label(tournament: Tournament) -> str:
+    """The tournament's rules in the reader's words: the set's name or the preset's."""
+    frozen = tournament.rules or {}
+    if frozen.get("name"):
+        return frozen["name"]
+    return preset_label(
+        frozen.get("preset") or rules.get_variant(tournament.variant).default_preset
+    )
