@@ -14,7 +14,13 @@ from scorebook.models import Role
 from scorebook.services import ServiceError
 from scorebook.tournaments import services
 from scorebook.tournaments.access import tournament_view
-from scorebook.tournaments.forms import TournamentForm, WalkInForm
+from scorebook.tournaments.forms import (
+    MessageForm,
+    MoreMinutesForm,
+    SubstituteForm,
+    TournamentForm,
+    WalkInForm,
+)
 from scorebook.tournaments.models import Status, Tournament
 from scorebook.views.confirm import ASK, confirm_page
 
@@ -49,6 +55,7 @@ def _context(request, **extra) -> dict:
         "is_member": membership is not None,
         "is_admin": membership is not None and membership.has_role(Role.ADMIN),
         "points_scheme": services.points_scheme(tournament),
+        "banners": services.banners(tournament, request.user),
     }
     context.update(extra)
     return context
@@ -263,6 +270,7 @@ def tournament_detail(request):
             may_start=tournament.status == Status.SCHEDULED
             and now >= services.confirmation_opens_at(tournament),
             current_round=services.current_round(tournament),
+            seat=services.my_seat(tournament, request.user),
         ),
     )
 
@@ -399,4 +407,201 @@ def bracket(request):
         request,
         "tournaments/bracket.html",
         _context(request, rounds=services.bracket(tournament) if tournament.is_knockout else []),
+    )
+
+
+# --- The director's screen and his taps (RULES.md §8.2) ---------------------------------------
+
+
+def _director_url(tournament: Tournament) -> str:
+    return reverse(
+        "scorebook:tournaments:director",
+        kwargs={"club": tournament.club.slug, "tournament": tournament.pk},
+    )
+
+
+@club_view(role=Role.ADMIN)
+def director(request, tournament):
+    """Every table of the round: hands in and due, minutes left, open hands; one tap each to
+    end a table, give it minutes, or reseat it before its first hand. Before the start: who
+    is here. Refreshes itself every 10 seconds (htmx); a reload shows the same."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    request.tournament = tournament
+    _sync(tournament)
+    rnd, tables = services.director_tables(tournament)
+    unseen = services.unseen_events(tournament)
+    if not request.htmx:
+        services.mark_seen(tournament)
+    active = tournament.registrations.filter(cancelled_at=None).select_related("user", "player")
+    template = "tournaments/_director.html" if request.htmx else "tournaments/director.html"
+    return render(
+        request,
+        template,
+        _context(
+            request,
+            club=request.club,
+            round=rnd,
+            tables=tables,
+            unseen={e.pk for e in unseen},
+            history=services.history(tournament),
+            players=alphabetical([r for r in active if not r.absent], key=lambda r: r.name),
+            started=services.has_started(tournament),
+            minutes_form=MoreMinutesForm(),
+        ),
+    )
+
+
+def _table_tap(request, tournament, action, success: str):
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    try:
+        action(tournament)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, success)
+    return redirect(_director_url(tournament))
+
+
+@club_view(role=Role.ADMIN, methods=ASK)
+def table_end(request, tournament, table):
+    if request.method != "POST":
+        found = get_object_or_404(
+            services.tables_of(get_for_club(Tournament, request.club, pk=tournament)), pk=table
+        )
+        return confirm_page(
+            request,
+            _("End %(table)s now?") % {"table": found.name},
+            _("End the table"),
+            _director_url(found.round.tournament),
+            detail=_("Its hands so far count; the table plays no more hands this round."),
+        )
+    return _table_tap(
+        request,
+        tournament,
+        lambda t: services.end_table(t, table, request.user),
+        _("The table's round is over."),
+    )
+
+
+@club_view(role=Role.ADMIN, methods=POST)
+def table_minutes(request, tournament, table):
+    form = MoreMinutesForm(request.POST)
+    minutes = form.cleaned_data["minutes"] if form.is_valid() else 0
+    return _table_tap(
+        request,
+        tournament,
+        lambda t: services.more_minutes(t, table, minutes, request.user),
+        _("The table has more minutes."),
+    )
+
+
+@club_view(role=Role.ADMIN, methods=ASK)
+def table_reseat(request, tournament, table):
+    if request.method != "POST":
+        found = get_object_or_404(
+            services.tables_of(get_for_club(Tournament, request.club, pk=tournament)), pk=table
+        )
+        return confirm_page(
+            request,
+            _("Reseat %(table)s?") % {"table": found.name},
+            _("Reseat"),
+            _director_url(found.round.tournament),
+            detail=_("The same players sit in a new order; the table has no hand yet."),
+        )
+    return _table_tap(
+        request,
+        tournament,
+        lambda t: services.reseat_table(t, table, request.user),
+        _("The table is reseated."),
+    )
+
+
+@club_view(role=Role.ADMIN, methods=POST)
+def presence(request, tournament, registration):
+    """The organiser confirms a registered player's presence for him, or undoes it."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    found = get_object_or_404(tournament.registrations, pk=registration)
+    present = request.POST.get("present") == "1"
+    try:
+        services.set_presence(found, present, request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        text = _("%(name)s is here.") if present else _("%(name)s is no longer marked present.")
+        messages.success(request, text % {"name": found.name})
+    return redirect(_director_url(tournament))
+
+
+@club_view(role=Role.ADMIN, methods=FORM)
+def withdraw(request, tournament, registration):
+    """Withdraw a player between rounds, and seat a substitute in his place."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    found = get_object_or_404(
+        tournament.registrations.select_related("player", "user"), pk=registration
+    )
+    form = SubstituteForm(_posted(request), choices=services.substitute_choices(tournament))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            sub = services.withdraw(found, data["player"], data["name"], request.user)
+        except ServiceError as exc:
+            form.add_error(FORM_FIELDS.get(exc.field, exc.field) or None, exc.message)
+        else:
+            messages.success(request, _withdrawn_message(found, sub))
+            return redirect(_director_url(tournament))
+    return render(
+        request,
+        "tournaments/withdraw.html",
+        {
+            "club": request.club,
+            "tclub": request.club,
+            "tournament": tournament,
+            "registration": found,
+            "form": form,
+        },
+    )
+
+
+def _withdrawn_message(withdrawn, sub) -> str:
+    if sub is None:
+        return _("%(name)s is withdrawn.") % {"name": withdrawn.name}
+    return _("%(name)s is withdrawn; %(sub)s plays in his place.") % {
+        "name": withdrawn.name,
+        "sub": sub.name,
+    }
+
+
+@club_view(role=Role.ADMIN, methods=FORM)
+def message(request, tournament):
+    """A message to every player: a banner on their pages, an e-mail to those with one."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    form = MessageForm(_posted(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.send_message(tournament, form.cleaned_data["text"], request.user)
+        except ServiceError as exc:
+            _refuse_at_field(form, exc)
+        else:
+            messages.success(request, _("The message is sent to every player."))
+            return redirect(_director_url(tournament))
+    return render(
+        request,
+        "tournaments/message.html",
+        {"club": request.club, "tclub": request.club, "tournament": tournament, "form": form},
+    )
+
+
+@tournament_view(methods=POST)
+def message_dismiss(request, message):
+    services.dismiss(request.tournament, message, request.user)
+    return _to_detail(request.tournament)
+
+
+@tournament_view()
+def where(request):
+    """The player's "where do I go", as the tournament page shows it first (htmx polls it)."""
+    return render(
+        request,
+        "tournaments/_where.html",
+        _context(request, seat=services.my_seat(request.tournament, request.user)),
     )

@@ -86,6 +86,16 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:tournaments:standings": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:tournaments:ranking": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:tournaments:bracket": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:tournaments:director": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:table_end": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    # The tournament has not started: the admin is told so on the director's screen.
+    "scorebook:tournaments:table_minutes": ("POST", {"minutes": "5"}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:table_reseat": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:presence": ("POST", {"present": "1"}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:withdraw": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:message": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:message_dismiss": ("POST", {}, (302, 302, 302, 404, LOGIN)),
+    "scorebook:tournaments:where": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     # Django's account pages: open to everyone, except changing one's own password.
     "login": ("GET", {}, (200, 200, 200, 200, 200)),
     "logout": ("POST", {}, (302, 302, 302, 302, 302)),
@@ -140,6 +150,8 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
         "session": lambda: session.pk,
         "tournament": lambda: _a_tournament(club).pk,
         "registration": lambda: _a_walk_in(club).pk,
+        "table": lambda: _a_table(club, session).pk,
+        "message": lambda: _a_tournament(club).messages.create(text="Break", sent_at=_now()).pk,
         "season": lambda: (
             club.seasons.get_or_create(
                 name="Winter", defaults={"starts_on": datetime.date(2026, 1, 1)}
@@ -183,6 +195,20 @@ def _a_tournament(club):
             "capacity": 8,
         },
     )[0]
+
+
+def _now():
+    from django.utils import timezone
+
+    return timezone.now()
+
+
+def _a_table(club, session):
+    """Round 1, table 1 of the club's tournament: the club's session as its sheet."""
+    from scorebook.tournaments.models import Table
+
+    rnd = _a_tournament(club).round_set.create(number=1, drawn_at=_now())
+    return Table.objects.create(round=rnd, number=1, session=session)
 
 
 def _a_walk_in(club):
@@ -292,6 +318,8 @@ CLUB_OBJECT_PARAMS = {
     "tournament",
     "house_rules_id",
     "registration",
+    "table",
+    "message",
 }
 OTHER_PARAMS = {"club", "uidb64", "token"}
 
@@ -356,6 +384,15 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "scorebook:tournaments:standings": ("tournament",),
     "scorebook:tournaments:ranking": ("tournament",),
     "scorebook:tournaments:bracket": ("tournament",),
+    "scorebook:tournaments:director": ("tournament",),
+    "scorebook:tournaments:table_end": ("table", "tournament"),
+    "scorebook:tournaments:table_minutes": ("table", "tournament"),
+    "scorebook:tournaments:table_reseat": ("table", "tournament"),
+    "scorebook:tournaments:presence": ("registration", "tournament"),
+    "scorebook:tournaments:withdraw": ("registration", "tournament"),
+    "scorebook:tournaments:message": ("tournament",),
+    "scorebook:tournaments:message_dismiss": ("message", "tournament"),
+    "scorebook:tournaments:where": ("tournament",),
     "login": (),
     "logout": (),
     "password_change": (),
@@ -398,7 +435,7 @@ def theirs(other_club, make_user):
     from django.utils import timezone
 
     from scorebook.models import Hand, Membership, Player, Role, Season, Session, SessionSeat
-    from scorebook.tournaments.models import Registration, Tournament
+    from scorebook.tournaments.models import Registration, Table, Tournament
 
     session = Session.objects.create(
         club=other_club, variant="slovenian-4", rules={}, date=datetime.date(2026, 11, 1)
@@ -415,7 +452,10 @@ def theirs(other_club, make_user):
         starts_at=timezone.now() + datetime.timedelta(minutes=10),
         capacity=8,
     )
+    rnd = tournament.round_set.create(number=1, drawn_at=timezone.now())
     return {
+        "table": Table.objects.create(round=rnd, number=1, session=session),
+        "message": tournament.messages.create(text="Theirs", sent_at=timezone.now()),
         "player": player,
         "membership": Membership.objects.create(
             user=make_user("ivo"), club=other_club, role=Role.VIEWER

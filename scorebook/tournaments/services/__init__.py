@@ -39,8 +39,10 @@ from scorebook.tournaments.services.day import (
     my_seat,
     reseat_table,
     set_presence,
+    tables_of,
 )
 from scorebook.tournaments.services.drawing import bracket_positions, swiss_order
+from scorebook.tournaments.services.history import event_text, history
 from scorebook.tournaments.services.messages import (
     MAX_MESSAGE,
     banners,
@@ -157,12 +159,14 @@ __all__ = [
     "dismiss",
     "draw",
     "edit_tournament",
+    "event_text",
     "end_table",
     "family_variant",
     "finish_table",
     "hands_confirmed",
     "hands_played",
     "has_started",
+    "history",
     "knockout_ranking",
     "last_round_number",
     "mark_seen",
@@ -196,6 +200,7 @@ __all__ = [
     "swiss_order",
     "sync_tournament",
     "table_is_done",
+    "tables_of",
     "table_size_of",
     "table_sizes",
     "tournament_variants",

@@ -258,3 +258,7 @@ def my_seat(tournament: Tournament, user, now=None) -> MySeat | None:
         if p.pk != mine.pk
     ]
     return MySeat(rnd.number, mine.table, others, seconds_left(mine.table, clock(now)))
+
+
+def tables_of(tournament: Tournament):
+    return Table.objects.select_related("round__tournament").filter(round__tournament=tournament)

@@ -52,7 +52,7 @@ def withdraw(
         if sub is not None:
             if placement is not None:  # the substitute takes his seat at once
                 _seat_instead(tournament, placement.table, registration, sub, now, user)
-            _record(tournament, Event.Kind.SUBSTITUTE, None, now, user, [sub, registration])
+            _record(tournament, Event.Kind.SUBSTITUTE, None, now, user, [sub])
     return sub
 
 
