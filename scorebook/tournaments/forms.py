@@ -195,6 +195,8 @@ class WalkInForm(PlainTextForm, forms.Form):
         self.fields["player"].queryset = tournament.club.players.filter(archived=False).exclude(
             pk__in=registered.values("player_id")
         )
+        if tournament.team_size:
+            self.fields["team"] = forms.CharField(label=_("Team"), max_length=60)
 
     def clean(self):
         data = super().clean()

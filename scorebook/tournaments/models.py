@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 import zoneinfo
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from django.conf import settings
 from django.db import models
@@ -259,8 +261,9 @@ class Table(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # A timed round: when the table's minutes are up (more minutes move it on).
     ends_at = models.DateTimeField(null=True, blank=True)
-    # The organiser ended the table (early, or after its time): its hands so far count.
-    ended_by_organiser = models.BooleanField(default=False)
+    # Ended by a tap: the director's (early, or after its time) or, once its time is up, its
+    # scorer's "round over"; its hands so far count.
+    ended_by_tap = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["round", "number"]
@@ -322,6 +325,16 @@ class Placement(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.table_id is None
+
+    @property
+    def shown_score(self) -> Decimal | None:
+        """The exact score to the hundredth, half up, as the pages show it."""
+        if not self.score:
+            return None
+        exact = Fraction(self.score)
+        return (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(
+            Decimal("0.01"), ROUND_HALF_UP
+        )
 
 
 class Event(models.Model):

@@ -37,6 +37,7 @@ urlpatterns = [
         views.withdraw,
         name="withdraw",
     ),
+    path("<int:tournament>/tables/<int:table>/round-over/", views.round_over, name="round_over"),
     path("<int:tournament>/message/", views.message, name="message"),
     path(
         "<int:tournament>/messages/<int:message>/dismiss/",

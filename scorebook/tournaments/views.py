@@ -49,6 +49,7 @@ def _context(request, **extra) -> dict:
     tournament = request.tournament
     membership = getattr(request, "membership", None)
     context = {
+        "is_scorekeeper": membership is not None and membership.has_role(Role.SCOREKEEPER),
         "tournament": tournament,
         "variant_label": tournament.variant_label,
         "tclub": tournament.club,
@@ -178,7 +179,10 @@ def walk_in(request, tournament):
     if request.method == "POST" and not started and form.is_valid():
         try:
             registration = services.add_walk_in(
-                tournament, form.cleaned_data["player"], form.cleaned_data["name"]
+                tournament,
+                form.cleaned_data["player"],
+                form.cleaned_data["name"],
+                team_name=form.cleaned_data.get("team", ""),
             )
         except ServiceError as exc:
             form.add_error(exc.field or None, exc.message)
@@ -240,6 +244,10 @@ def _walk_in_message(registration) -> str:
 
 @tournament_view()
 def tournament_detail(request):
+    return _detail_page(request)
+
+
+def _detail_page(request, status: int = 200, **extra):
     tournament = request.tournament
     _sync(tournament)
     now = timezone.now()
@@ -271,7 +279,9 @@ def tournament_detail(request):
             and now >= services.confirmation_opens_at(tournament),
             current_round=services.current_round(tournament),
             seat=services.my_seat(tournament, request.user),
+            **extra,
         ),
+        status=status,
     )
 
 
@@ -295,8 +305,14 @@ def _my_registration(request):
 @tournament_view(methods=POST)
 def register(request):
     try:
-        registration = services.register(request.tournament, request.user)
+        registration = services.register(
+            request.tournament, request.user, team_name=request.POST.get("team", "")
+        )
     except ServiceError as exc:
+        if exc.field == "team":  # said at the field, the name typed kept
+            return _detail_page(
+                request, team_error=exc.message, team_typed=request.POST.get("team", "")
+            )
         messages.error(request, exc.message)
     else:
         if registration.has_place:
@@ -381,7 +397,7 @@ def standings(request):
         template,
         _context(
             request,
-            rows=services.standings(tournament),
+            **_standing_rows(tournament),
             current_round=services.current_round(tournament),
             live=tournament.status == Status.RUNNING,
         ),
@@ -393,10 +409,15 @@ def ranking(request):
     tournament = request.tournament
     _sync(tournament)
     if tournament.is_knockout:
-        rows = services.knockout_ranking(tournament)
+        rows = {"rows": services.knockout_ranking(tournament)}
     else:
-        rows = services.standings(tournament)
-    return render(request, "tournaments/ranking.html", _context(request, rows=rows))
+        rows = _standing_rows(tournament)
+    return render(request, "tournaments/ranking.html", _context(request, **rows))
+
+
+def _standing_rows(tournament: Tournament) -> dict:
+    rows = services.standings(tournament)
+    return {"rows": rows, "team_rows": services.team_standings(tournament, rows)}
 
 
 @tournament_view()
@@ -605,3 +626,16 @@ def where(request):
         "tournaments/_where.html",
         _context(request, seat=services.my_seat(request.tournament, request.user)),
     )
+
+
+@club_view(role=Role.SCOREKEEPER, methods=POST)
+def round_over(request, tournament, table):
+    """A timed table's scorer: the time is up, the hand in play is in, the round is over."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    try:
+        services.round_over(tournament, table, request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The table's round is over."))
+    return _to_detail(tournament)

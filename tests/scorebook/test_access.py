@@ -91,6 +91,8 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     # The tournament has not started: the admin is told so on the director's screen.
     "scorebook:tournaments:table_minutes": ("POST", {"minutes": "5"}, (302, 403, 403, 404, LOGIN)),
     "scorebook:tournaments:table_reseat": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    # A scorer may end his timed table once its time is up (here told it is not in play).
+    "scorebook:tournaments:round_over": ("POST", {}, (302, 302, 403, 404, LOGIN)),
     "scorebook:tournaments:presence": ("POST", {"present": "1"}, (302, 403, 403, 404, LOGIN)),
     "scorebook:tournaments:withdraw": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:tournaments:message": ("GET", {}, (200, 403, 403, 404, LOGIN)),
@@ -388,6 +390,7 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "scorebook:tournaments:table_end": ("table", "tournament"),
     "scorebook:tournaments:table_minutes": ("table", "tournament"),
     "scorebook:tournaments:table_reseat": ("table", "tournament"),
+    "scorebook:tournaments:round_over": ("table", "tournament"),
     "scorebook:tournaments:presence": ("registration", "tournament"),
     "scorebook:tournaments:withdraw": ("registration", "tournament"),
     "scorebook:tournaments:message": ("tournament",),

@@ -56,7 +56,7 @@ def test_ending_a_table_early_counts_its_hands_so_far(started, organiser, client
     response = client_as(organiser).post(url("table_end", tournament, table=table.pk))
     assert response.status_code == 302
     table.refresh_from_db()
-    assert table.finished_at is not None and table.ended_by_organiser
+    assert table.finished_at is not None and table.ended_by_tap
     places = [p.place for p in table.placements.order_by("seat")]
     assert places == [1, 2, 3, 4]
     assert len(tables_of(tournament, 2)) == 1  # round 2 is drawn

@@ -210,8 +210,15 @@ def test_equal_points_and_units_are_broken_by_the_best_table_placing(started):
     }
     for reg, per_round in rows.items():
         for rnd, (place, points, units) in zip(rounds, per_round, strict=True):
+            # As a finished table records it: the sum it ranks and the mode's exact score.
             Placement.objects.create(
-                round=rnd, registration=reg, place=place, points=D(points), units=D(units)
+                round=rnd,
+                registration=reg,
+                place=place,
+                points=D(points),
+                units=D(units),
+                ranked_sum=D(units),
+                score=points,
             )
     ranking = [(s.rank, s.registration.player.name) for s in services.standings(tournament)]
     assert ranking == [(1, "Cene"), (2, "Bor"), (3, "Ana"), (4, "Dani")]

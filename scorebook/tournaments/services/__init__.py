@@ -38,6 +38,7 @@ from scorebook.tournaments.services.day import (
     more_minutes,
     my_seat,
     reseat_table,
+    round_over,
     set_presence,
     tables_of,
 )
@@ -80,6 +81,7 @@ from scorebook.tournaments.services.ranking import (
     bracket,
     knockout_ranking,
     standings,
+    team_standings,
 )
 from scorebook.tournaments.services.registration import (
     CONFIRMATION_WINDOW,
@@ -188,6 +190,7 @@ __all__ = [
     "registration_closes_at",
     "registration_is_open",
     "reseat_table",
+    "round_over",
     "rules_choice",
     "rules_label",
     "send_message",
@@ -200,6 +203,7 @@ __all__ = [
     "swiss_order",
     "sync_tournament",
     "table_is_done",
+    "team_standings",
     "tables_of",
     "table_size_of",
     "table_sizes",

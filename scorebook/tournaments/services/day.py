@@ -136,11 +136,23 @@ def end_table(tournament: Tournament, table_id: int, user=None, now=None) -> Tab
             raise ServiceError(_("Confirm or void this table's open hands first."))
         if tournament.is_knockout and _knockout_tied(table):
             raise ServiceError(_("The match is tied: it plays one more hand until it breaks."))
-        table.ended_by_organiser = True
-        table.save(update_fields=["ended_by_organiser"])
+        table.ended_by_tap = True
+        table.save(update_fields=["ended_by_tap"])
         _record(tournament, Event.Kind.ENDED, table, now, user)
         finish_table(table, now, user)
     return table
+
+
+def round_over(tournament: Tournament, table_id: int, user=None, now=None) -> Table:
+    """The scorer's "round over" at a timed table whose minutes are up (RULES.md §8.2);
+    before the time only the director ends a table."""
+    now = clock(now)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        table = _open_table(tournament, table_id)
+        if table.ends_at is None or now < table.ends_at:
+            raise ServiceError(_("The round's time is not up: only the director ends it now."))
+    return end_table(tournament, table_id, user, now)
 
 
 def _knockout_tied(table: Table) -> bool:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from scorebook import roster
 from scorebook.errors import ServiceError
 from scorebook.models import Membership, Player, account_name
-from scorebook.tournaments.models import Registration, Status, Tournament
+from scorebook.tournaments.models import Registration, Status, Team, Tournament
 from scorebook.tournaments.services.common import clock, locked
 from scorebook.tournaments.services.plan import has_started
 
@@ -52,8 +52,11 @@ def may_register(tournament: Tournament, user) -> bool:
     )
 
 
-def register(tournament: Tournament, user, now: datetime.datetime | None = None) -> Registration:
-    """Sign `user` up: a place while there are places, otherwise the waiting list."""
+def register(
+    tournament: Tournament, user, now: datetime.datetime | None = None, team_name: str = ""
+) -> Registration:
+    """Sign `user` up: a place while there are places, otherwise the waiting list; in a team
+    tournament under his team's name."""
     now = clock(now)
     if not may_register(tournament, user):
         raise ServiceError(_("This tournament is for the club's members."))
@@ -75,8 +78,34 @@ def register(tournament: Tournament, user, now: datetime.datetime | None = None)
         registration.confirmed_at = None
         registration.absent = False
         registration.has_place = placed < tournament.capacity
+        registration.team = join_team(tournament, team_name)
         registration.save()
     return registration
+
+
+MAX_TEAM_NAME = 60
+
+
+def join_team(tournament: Tournament, name: str) -> Team | None:
+    """The team of that name (a new one the first time), refused at "team" when the
+    tournament plays in teams and it is full or unnamed (tournament locked)."""
+    name = " ".join((name or "").split())
+    if not tournament.team_size:
+        return None
+    if not name or len(name) > MAX_TEAM_NAME:
+        raise ServiceError(
+            _("Name your team (up to %(n)d characters).") % {"n": MAX_TEAM_NAME}, "team"
+        )
+    team = tournament.teams.filter(name__iexact=name).first()
+    if team is None:
+        return Team.objects.create(tournament=tournament, name=name)
+    members = team.members.filter(cancelled_at=None, substitute_for=None).count()
+    if members >= tournament.team_size:
+        raise ServiceError(
+            _("%(team)s has its %(n)d players already.") % {"team": team.name, "n": members},
+            "team",
+        )
+    return team
 
 
 def _promote(tournament: Tournament) -> list[Registration]:
@@ -116,6 +145,7 @@ def add_walk_in(
     player: Player | None = None,
     name: str = "",
     now: datetime.datetime | None = None,
+    team_name: str = "",
 ) -> Registration:
     """At the door, until the start: the organiser adds a roster player, or a new name to the
     roster; no account needed. He is here, so his presence is confirmed; he gets a free place,
@@ -139,10 +169,12 @@ def add_walk_in(
             )
         _refuse_same_person(active, player, "player" if name == "" else "name")
         placed = active.filter(has_place=True).count()
+        team = join_team(tournament, team_name)
         registration, _created = Registration.objects.update_or_create(
             tournament=tournament,
             player=player,
             defaults={
+                "team": team,
                 "user": None,
                 "registered_at": now,
                 "confirmed_at": now,

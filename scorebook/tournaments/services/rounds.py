@@ -51,7 +51,7 @@ def table_is_done(table: Table) -> bool:
     if table.finished_at is not None:
         return True
     tournament = table.round.tournament
-    if not (table.ended_by_organiser or _hands_are_in(tournament, table)):
+    if not (table.ended_by_tap or _hands_are_in(tournament, table)):
         return False
     return hands_confirmed(table)
 
@@ -205,6 +205,7 @@ class DrawnTable:
     table: Table
     placements: list[Placement]
     hands_played: int
+    hands_due: int | None = None  # None: a timed round
 
 
 def draw(tournament: Tournament) -> list[tuple[Round, list[DrawnTable], list[Placement]]]:
@@ -225,14 +226,17 @@ def draw(tournament: Tournament) -> list[tuple[Round, list[DrawnTable], list[Pla
     return [
         (
             rnd,
-            [
-                DrawnTable(t, list(t.placements.all()), played.get(t.session_id, 0))
-                for t in rnd.tables.all()
-            ],
+            [_drawn(tournament, t, played.get(t.session_id, 0)) for t in rnd.tables.all()],
             [p for p in rnd.placements.all() if p.table_id is None],
         )
         for rnd in rounds
     ]
+
+
+def _drawn(tournament: Tournament, table: Table, played: int) -> DrawnTable:
+    placements = list(table.placements.all())
+    due = None if tournament.is_timed else tournament.hands_for(len(placements))
+    return DrawnTable(table, placements, played, due)
 
 
 def current_round(tournament: Tournament) -> Round | None:
