@@ -29,12 +29,14 @@ def results(table) -> list[tuple[str, int, Decimal, Decimal]]:
     [
         ("slovenian-4", 8, ([4, 4], 0)),
         ("slovenian-4", 7, ([4, 3], 0)),  # a Slovenian three-player table
-        ("slovenian-4", 6, ([4, 2], 0)),  # a Slovenian two-player table
+        ("slovenian-4", 6, ([3, 3], 0)),  # two threes: never a two-player table at fours
         ("slovenian-4", 5, ([4], 1)),  # nobody plays alone: a bye
-        ("slovenian-3", 5, ([3, 2], 0)),
-        ("slovenian-3", 7, ([3, 3], 1)),
+        ("slovenian-4", 22, ([4, 4, 4, 4, 3, 3], 0)),  # RULES §8.3: not five fours, two byes
+        ("slovenian-3", 5, ([4], 1)),  # a four at threes, and a bye
+        ("slovenian-3", 7, ([3, 4], 0)),
         ("french-4", 7, ([4, 3], 0)),  # French tarot for three
-        ("french-4", 6, ([4], 2)),  # no French game for two: two byes
+        ("french-4", 6, ([3, 3], 0)),
+        ("french-4", 21, ([4, 4, 4, 4, 5], 0)),  # RULES §8.3: four fours and one five
         ("czech", 7, ([4], 3)),  # Czech tarok has no smaller form
         ("zwanzigerrufen", 9, ([4, 4], 1)),
     ],

@@ -1,7 +1,7 @@
 """The games a tournament table plays and the sizes of a round's tables (RULES.md §8).
 
-A tournament table seats one number of players; a smaller last table plays the form of the
-same family for that many, where the family has one.
+A tournament table seats one number of players; a table of another size (§8.3's table sizes)
+plays the form of the same family for that many.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import rules
 from scorebook import house_rules
 from scorebook.errors import ServiceError
 from scorebook.models import preset_label
+from scorebook.tournaments import seating
 from scorebook.tournaments.models import Tournament
 
 
@@ -41,28 +42,35 @@ def table_size_of(variant_id: str) -> int:
 
 
 def table_sizes(tournament: Tournament, players: int) -> tuple[list[int], int]:
-    """The sizes of a round's tables for `players`, and how many sit the round out (byes).
+    """The sizes of a round's tables for `players`, and how many sit the round out (byes),
+    as RULES.md §8.3 seats them (scorebook.tournaments.seating): the most players seated,
+    then the most tables of the tournament's size, then the fewest others, each as large as
+    possible; a two-player table only in a two-player tournament."""
+    return seating.table_sizes(players, tournament.table_size, family_sizes(tournament.variant))
 
-    Full tables first; the remainder forms a last, smaller table when the variant's family has
-    a form for that many (Slovenian 3 or 2, French 4 or 3); otherwise the remainder has byes.
-    """
-    full, rest = divmod(players, tournament.table_size)
-    sizes = [tournament.table_size] * full
-    if rest >= 2 and family_variant(tournament.variant, rest):
-        return sizes + [rest], 0
-    return sizes, rest
+
+def family_sizes(variant_id: str) -> list[int]:
+    """Every table size the game's family plays as a one-size game (Slovenian 4, 3, 2)."""
+    family = rules.get_variant(variant_id).family
+    counts = {
+        v.player_counts[0]
+        for v in rules.variants()
+        if v.family == family and len(v.player_counts) == 1
+    }
+    return sorted(counts, reverse=True)
 
 
 def possible_sizes_of(variant_id: str) -> list[int]:
-    """Every table size a tournament of `variant_id` may have."""
+    """Every table size a tournament of `variant_id` may have: its own first, then the
+    family's others that §8.3 may draw (no two-player table beside larger ones)."""
     size = table_size_of(variant_id)
-    return [size] + [n for n in range(size - 1, 1, -1) if family_variant(variant_id, n)]
+    least = 2 if size == 2 else 3
+    return [size, *(n for n in family_sizes(variant_id) if n != size and n >= least)]
 
 
 def possible_table_sizes(tournament: Tournament) -> list[int]:
-    """The full table's size, then every smaller size a last table may have."""
-    smaller = range(tournament.table_size - 1, 1, -1)
-    return [tournament.table_size] + [n for n in smaller if family_variant(tournament.variant, n)]
+    """The full table's size, then every other size a table of the round may have."""
+    return possible_sizes_of(tournament.variant)
 
 
 # --- The tournament's rules (RULES.md §8.1) ---------------------------------------------------
