@@ -12,7 +12,7 @@ from scorebook.errors import ServiceError
 from scorebook.tournaments import services
 from scorebook.tournaments.models import Placement, Round, Team, Tournament
 from scorebook.tournaments.services.rounds import mode_scores
-from tests.tournaments.helpers import CREATED, at, klop, seated
+from tests.tournaments.helpers import CREATED, at, klop, record, seated
 
 D = Decimal
 F = Fraction
@@ -183,3 +183,51 @@ def test_bad_modes_are_refused_at_their_field(club, organiser, client_as, values
     assert response.status_code == 200
     assert words in field_error(response.content.decode(), field)
     assert not Tournament.objects.exists()
+
+
+def test_contras_off_rank_the_sheet_without_its_contras_the_session_keeps_them(started):
+    """Austrian cups: Ana plays two with Cene, 38 points, the game contra'd (standard rules:
+    two is 20 and the difference 3, so 23; ×2 with the contra). The ranking reads 23 each, the
+    session's own sheet 46."""
+    tournament = started(4, contras_count=False, rounds=1)
+    (table,) = tables_of(tournament, 1)
+    hand = {"contract": "two", "declarer": "Ana", "partner": "Cene", "points": 38}
+    record(table, {**hand, "contra": {"game": 1}})
+    services.sync_tournament(tournament)
+    got = {
+        p.registration.player.name: (p.units, p.ranked_sum)
+        for p in table.placements.select_related("registration__player")
+    }
+    assert got == {
+        "Ana": (D(46), D(23)),
+        "Bor": (D(0), D(0)),
+        "Cene": (D(46), D(23)),
+        "Dani": (D(0), D(0)),
+    }
+    # The session's own totals keep the contra.
+    from scorebook import services as core
+
+    assert sorted(core.session_totals(table.session).values()) == [D(0), D(0), D(46), D(46)]
+
+
+def test_groups_seat_one_player_of_each_group_at_every_table(started):
+    """RULES §8.3 groups, 8 at fours by the order of registration: groups Ana Bor, Cene Dani,
+    Eva Fran, Gal Hana; each table gets one of each group."""
+    tournament = started(8, draw_mode="groups")
+    groups = [{"Ana", "Bor"}, {"Cene", "Dani"}, {"Eva", "Fran"}, {"Gal", "Hana"}]
+    for table in tables_of(tournament, 1):
+        names = seated(table)
+        assert [len(set(names) & group) for group in groups] == [1, 1, 1, 1]
+
+
+def test_teammates_never_sit_at_one_table(make_tournament, people):
+    tournament = make_tournament(team_size=2, capacity=8, rounds=2)
+    for i, user in enumerate(people[:8]):
+        registration = services.register(tournament, user, now=CREATED, team_name=f"T{i // 2}")
+        services.confirm_presence(registration, now=at(18, 50))
+    tournament = services.start_tournament(tournament, now=at(19))
+    for table in tables_of(tournament, 1):
+        teams = [
+            p.registration.team.name for p in table.placements.select_related("registration__team")
+        ]
+        assert len(set(teams)) == 4, teams

@@ -42,7 +42,7 @@ from scorebook.tournaments.services.day import (
     set_presence,
     tables_of,
 )
-from scorebook.tournaments.services.drawing import bracket_positions, swiss_order
+from scorebook.tournaments.services.drawing import swiss_order
 from scorebook.tournaments.services.history import event_text, history
 from scorebook.tournaments.services.messages import (
     MAX_MESSAGE,
@@ -146,7 +146,6 @@ __all__ = [
     "add_walk_in",
     "banners",
     "bracket",
-    "bracket_positions",
     "cancel_registration",
     "check_late_hand",
     "check_session",

@@ -3,15 +3,17 @@ knockout's by the rounds reached, and its bracket."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from django.db.models import Count, Min, Q, Sum
+from django.db.models import Sum
 
 from scorebook.amounts import cents
 from scorebook.collation import sort_key
 from scorebook.models import Entry
+from scorebook.tournaments import knockout
+from scorebook.tournaments import ranking as pure
 from scorebook.tournaments.models import (
     Placement,
     RankingMode,
@@ -41,88 +43,57 @@ class Standing:
         return self.registration.is_withdrawn
 
 
-def players_with_totals(tournament: Tournament):
-    """The players who play, each with his placement points, units and best place so far."""
-    return (
+def ranking_points(tournament: Tournament):
+    """The list the pure ranking takes: placement points (None: n − place), rank points."""
+    if tournament.ranking_mode == RankingMode.PLACEMENT:
+        return [Fraction(str(p)) for p in tournament.placement_points] or None
+    if tournament.ranking_mode == RankingMode.SHEET_RANK:
+        return [Fraction(str(p)) for p in tournament.rank_points]
+    return None
+
+
+def ranked_rounds(tournament: Tournament) -> list[pure.Round]:
+    """The finished tables of every round as the pure ranking reads them: registration id ->
+    the sum the ranking uses; a round's byes once the round is over."""
+    tables: dict[int, dict[int, dict]] = {}
+    byes: dict[int, list[int]] = {}
+    done = Placement.objects.filter(round__tournament=tournament).select_related("round")
+    for p in done.exclude(ranked_sum=None).order_by("round__number", "table_id", "seat"):
+        number = p.round.number
+        if p.table_id is None:
+            if p.round.finished_at is not None:
+                byes.setdefault(number, []).append(p.registration_id)
+        else:
+            sums = tables.setdefault(number, {}).setdefault(p.table_id, {})
+            sums[p.registration_id] = Fraction(str(p.ranked_sum))
+    numbers = sorted(set(tables) | set(byes))
+    return [pure.Round(list(tables.get(n, {}).values()), byes.get(n, [])) for n in numbers]
+
+
+def playing(tournament: Tournament) -> list[Registration]:
+    """Everybody who plays or played (withdrawn players too), in the reader's alphabet."""
+    found = (
         tournament.registrations.filter(cancelled_at=None, has_place=True)
         .exclude(player=None)
-        .select_related("player", "user")
-        .annotate(
-            total_points=Sum("placements__points", default=Decimal(0)),
-            total_units=Sum("placements__units", default=Decimal(0)),
-            best=Min("placements__place"),
-            played=Count("placements", filter=Q(placements__place__isnull=False)),
-        )
-        .order_by("pk")
-    )
-
-
-@dataclass
-class Record:
-    """A player's rounds as the ranking reads them (RULES.md §8.4)."""
-
-    registration: Registration
-    rounds: list[Placement] = field(default_factory=list)
-
-    @property
-    def score(self) -> Fraction:
-        return sum((_exact(p.score) for p in self.rounds), Fraction(0))
-
-    @property
-    def total(self) -> Fraction:
-        return sum((_exact(p.ranked_sum) for p in self.rounds), Fraction(0))
-
-    @property
-    def seated(self) -> list[Placement]:
-        return [p for p in self.rounds if p.place is not None]  # a bye has no place
-
-    def places(self, size: int) -> tuple[int, ...]:
-        """How many 1st places, 2nd places, … (a bye is no table placing)."""
-        return tuple(sum(1 for p in self.seated if p.place == k) for k in range(1, size + 1))
-
-    def best_rounds(self) -> tuple[Fraction, ...]:
-        """His round scores, highest first (a bye is never his highest single round)."""
-        return tuple(sorted((_exact(p.score) for p in self.seated), reverse=True))
-
-    @property
-    def rank_points(self) -> Fraction:
-        return sum((_exact(p.score) - _exact(p.ranked_sum) for p in self.seated), Fraction(0))
-
-
-def _exact(value) -> Fraction:
-    return Fraction(str(value)) if value not in (None, "") else Fraction(0)
-
-
-def tie_key(tournament: Tournament, record: Record) -> tuple:
-    """The mode's order (RULES.md §8.4), best first: players equal on all of it share."""
-    if tournament.ranking_mode == RankingMode.SHEET:
-        wins = sum(1 for p in record.seated if p.place == 1)
-        return (-record.score, -wins, tuple(-x for x in record.best_rounds()))
-    if tournament.ranking_mode == RankingMode.SHEET_RANK:
-        return (-record.score, -record.rank_points, tuple(-x for x in record.best_rounds()))
-    size = tournament.table_size + 1
-    return (-record.score, -record.total, tuple(-n for n in record.places(size)))
-
-
-def records(tournament: Tournament) -> list[Record]:
-    """Every player who plays or played, with his finished rounds."""
-    found = {
-        r.pk: Record(r)
-        for r in tournament.registrations.filter(cancelled_at=None, has_place=True)
-        .exclude(player=None)
         .select_related("player", "user", "team")
-    }
-    done = Placement.objects.filter(round__tournament=tournament).exclude(score="")
-    for placement in done.order_by("round__number"):
-        if placement.registration_id in found:
-            found[placement.registration_id].rounds.append(placement)
-    return list(found.values())
+    )
+    return sorted(found, key=lambda r: sort_key(r.player.name))
+
+
+def pure_standings(tournament: Tournament, registrations: list[Registration]):
+    return pure.standings(
+        tournament.ranking_mode,
+        ranked_rounds(tournament),
+        ranking_points(tournament),
+        [r.pk for r in registrations],
+    )
 
 
 def standings(tournament: Tournament) -> list[Standing]:
     """The standing by the tournament's ranking mode from the finished tables, every
-    tie-break of RULES.md §8.4 in turn; players equal on all of them share the rank. Players at
-    a table still in play also get its running total (`at_table`), which does not count yet."""
+    tie-break of RULES.md §8.4 in turn (scorebook.tournaments.ranking); players equal on all
+    of them share the rank. Players at a table still in play also get its running total
+    (`at_table`), which does not count yet."""
     live = dict(
         Entry.objects.filter(
             hand__session__tournament_table__round__tournament=tournament,
@@ -132,30 +103,33 @@ def standings(tournament: Tournament) -> list[Standing]:
         .values_list("player_id")
         .annotate(total=Sum("amount"))
     )
-    keyed = [(tie_key(tournament, r), r) for r in records(tournament)]
-    keyed.sort(key=lambda kr: (kr[0], sort_key(kr[1].registration.player.name)))
-    result: list[Standing] = []
-    for i, (key, record) in enumerate(keyed):
-        rank = result[-1].rank if result and keyed[i - 1][0] == key else i + 1
-        result.append(_standing(tournament, rank, record, live))
-    return result
+    registrations = playing(tournament)
+    by_id = {r.pk: r for r in registrations}
+    return [
+        _standing(tournament, row, by_id[row.player], live)
+        for row in pure_standings(tournament, registrations)
+    ]
 
 
-def _standing(tournament, rank: int, record: Record, live: dict) -> Standing:
-    places = [p.place for p in record.seated]
-    registration = record.registration
+def _standing(tournament, row: pure.Standing, registration, live: dict) -> Standing:
+    best = next((i for i, n in enumerate(row.places, start=1) if n), None)
     sheet_rank = tournament.ranking_mode == RankingMode.SHEET_RANK
     return Standing(
-        rank,
+        row.rank,
         registration,
-        shown(record.score),
-        shown(record.total),
-        min(places) if places else None,
-        len(places),
+        shown(row.score),
+        shown(row.sheet_sum),
+        best,
+        sum(row.places),
         live.get(registration.player_id),
-        record.score,
-        shown(record.rank_points) if sheet_rank else None,
+        row.score,
+        shown(row.points) if sheet_rank else None,
     )
+
+
+def swiss_tiers(tournament: Tournament, registrations) -> list[list[int]]:
+    """The standing as tiers of equal players (registration ids), best first."""
+    return pure.tiers(pure_standings(tournament, list(registrations)))
 
 
 def shown(value: Fraction) -> Decimal:
@@ -176,25 +150,17 @@ def team_standings(tournament: Tournament, rows: list[Standing]) -> list[TeamSta
     the team he came into); ties by the team's best member, then shared."""
     if not tournament.team_size:
         return []
-    by_team: dict[int, list[Standing]] = {}
-    for row in rows:
-        if row.registration.team_id:
-            by_team.setdefault(row.registration.team_id, []).append(row)
+    ranked = [
+        pure.Standing(r.rank, r.registration.pk, r.score, Fraction(0), Fraction(0), 0, (), (), 0)
+        for r in rows
+    ]
+    team_of = {r.registration.pk: r.registration.team_id for r in rows if r.registration.team_id}
     teams = {t.pk: t for t in tournament.teams.all()}
-    keyed = sorted(
-        (
-            (-sum((r.score for r in members), Fraction(0)), min(r.rank for r in members)),
-            teams[pk],
-            members,
-        )
-        for pk, members in by_team.items()
-    )
-    result: list[TeamStanding] = []
-    for i, (key, team, members) in enumerate(keyed):
-        rank = result[-1].rank if result and keyed[i - 1][0] == key else i + 1
-        names = [r.registration.name for r in members]
-        result.append(TeamStanding(rank, team, shown(-key[0]), names))
-    return result
+    names = {r.registration.pk: r.registration.name for r in rows}
+    return [
+        TeamStanding(t.rank, teams[t.team], shown(t.score), [names[m] for m in t.members])
+        for t in pure.team_standings(ranked, team_of)
+    ]
 
 
 @dataclass
@@ -226,18 +192,16 @@ def bracket(tournament: Tournament) -> list[tuple[Round, list[Match]]]:
 
 
 def knockout_ranking(tournament: Tournament) -> list[tuple[int, Registration, int]]:
-    """(rank, registration, rounds reached): the winner first; the losers of each round share
-    the rank after everybody who went further."""
-    last_round = {}
+    """(rank, registration, rounds reached): the winner 1st, the final's loser 2nd, the
+    semi-final losers share 3rd, … (RULES.md §8.5, scorebook.tournaments.knockout)."""
+    reached: dict[int, int] = {}
+    registrations: dict[int, Registration] = {}
     placements = Placement.objects.filter(round__tournament=tournament).select_related(
         "round", "registration__player"
     )
     for p in placements.order_by("round__number"):
-        reached = p.round.number + (1 if p.advanced else 0)
-        last_round[p.registration.pk] = (reached, p.registration)
-    ordered = sorted(last_round.values(), key=lambda v: (-v[0], sort_key(v[1].player.name)))
-    result = []
-    for i, (reached, registration) in enumerate(ordered):
-        rank = result[-1][0] if result and result[-1][2] == reached else i + 1
-        result.append((rank, registration, reached))
-    return result
+        reached[p.registration_id] = p.round.number + (1 if p.advanced else 0)
+        registrations[p.registration_id] = p.registration
+    places = knockout.final_places(reached)
+    ordered = sorted(places, key=lambda pk: (places[pk], sort_key(registrations[pk].player.name)))
+    return [(places[pk], registrations[pk], reached[pk]) for pk in ordered]

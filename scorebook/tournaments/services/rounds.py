@@ -21,6 +21,10 @@ from rules.variant import NOT_DEALS
 from scorebook import services as core
 from scorebook.amounts import cents
 from scorebook.models import Hand, Session
+from scorebook.sheets import export_json
+from scorebook.tournaments import knockout
+from scorebook.tournaments import ranking as pure
+from scorebook.tournaments.contras import totals_without_contras
 from scorebook.tournaments.models import (
     Placement,
     RankingMode,
@@ -31,7 +35,8 @@ from scorebook.tournaments.models import (
 )
 from scorebook.tournaments.services.common import clock, locked
 from scorebook.tournaments.services.drawing import draw_next_round
-from scorebook.tournaments.services.points import exact_shares, points_for, share_places
+from scorebook.tournaments.services.points import points_for, share_places
+from scorebook.tournaments.services.ranking import ranking_points, shown
 
 
 def hands_played(session: Session) -> int:
@@ -66,9 +71,10 @@ def _hands_are_in(tournament: Tournament, table: Table) -> bool:
 
 
 def _tied(table: Table) -> bool:
+    """A knockout match with no winner yet plays one more hand (RULES.md §8.5)."""
     totals = core.session_totals(table.session)
-    values = [totals.get(seat.player_id, Decimal(0)) for seat in table.session.seats.all()]
-    return len(set(values)) != len(values)
+    seated = {seat.player_id: totals.get(seat.player_id, 0) for seat in table.session.seats.all()}
+    return knockout.match_winner(seated) is None
 
 
 def hands_confirmed(table: Table) -> bool:
@@ -107,7 +113,9 @@ def record_results(tournament: Tournament, table: Table) -> bool:
     totals = core.session_totals(table.session)
     placements = list(table.placements.select_related("registration"))
     by_player = {p.registration.player_id: p for p in placements}
-    sums = {pid: totals.get(pid, Decimal(0)) for pid in by_player}
+    session_sums = {pid: totals.get(pid, Decimal(0)) for pid in by_player}
+    sums = {**dict.fromkeys(by_player, Decimal(0)), **ranked_sums(tournament, table, session_sums)}
+    # Places and placement points from the sums the ranking reads (RULES.md §8.4).
     ranked = share_places(list(sums.items()), points_for(tournament, len(placements)))
     scores = mode_scores(tournament, sums)
     changed = False
@@ -115,10 +123,10 @@ def record_results(tournament: Tournament, table: Table) -> bool:
         placement = by_player[pid]
         before = [getattr(placement, f) for f in RESULT_FIELDS]
         placement.place = place
-        placement.units = cents(sums[pid], ROUND_HALF_UP)
-        placement.ranked_sum = placement.units
+        placement.units = cents(session_sums[pid], ROUND_HALF_UP)
+        placement.ranked_sum = sums[pid]
         placement.advanced = tournament.is_knockout and place == 1
-        placement.points = None if tournament.is_knockout else points
+        placement.points = None if tournament.is_knockout else shown(points)
         placement.score = str(scores[pid])
         if [getattr(placement, f) for f in RESULT_FIELDS] != before:
             changed = True
@@ -129,15 +137,29 @@ def record_results(tournament: Tournament, table: Table) -> bool:
 def mode_scores(tournament: Tournament, sums: dict) -> dict[object, Fraction]:
     """What the ranking mode scores at one table (RULES.md §8.4), exact: placement points
     shared on ties; the sheet sum; or the sum plus rank points shared on ties."""
+    exact = {key: Fraction(str(total)) for key, total in sums.items()}
+    if tournament.ranking_mode == RankingMode.SHEET:
+        return exact
+    points = pure.points_for_table(len(sums), ranking_points(tournament))
+    seats = pure.table_places(exact, points)
     if tournament.ranking_mode == RankingMode.PLACEMENT:
-        points = [Fraction(str(p)) for p in points_for(tournament, len(sums))]
-        return {key: shared for key, _place, shared in exact_shares(sums, points)}
-    scores = {key: Fraction(str(total)) for key, total in sums.items()}
-    if tournament.ranking_mode == RankingMode.SHEET_RANK:
-        points = [Fraction(str(p)) for p in tournament.rank_points] + [Fraction(0)] * len(sums)
-        for key, _place, shared in exact_shares(sums, points):
-            scores[key] += shared
-    return scores
+        return {key: seat.points for key, seat in seats.items()}
+    return {key: exact[key] + seat.points for key, seat in seats.items()}
+
+
+def ranked_sums(tournament: Tournament, table: Table, totals: dict) -> dict[int, Decimal]:
+    """Each player's sum as the ranking reads it: his sheet total; with contras_count off the
+    table's sheet re-scored in one engine call with every contra at 0 (the session keeps its
+    own sheet and settlement with them)."""
+    if tournament.contras_count:
+        return {pid: cents(total, ROUND_HALF_UP) for pid, total in totals.items()}
+    by_name = {
+        seat.player.name: seat.player_id for seat in table.session.seats.select_related("player")
+    }
+    without = totals_without_contras(export_json(table.session), closed=True)
+    return {
+        by_name[name]: cents(Decimal(str(total)), ROUND_HALF_UP) for name, total in without.items()
+    }
 
 
 def _complete_round(tournament: Tournament, rnd: Round, now, user) -> None:
