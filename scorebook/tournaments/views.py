@@ -57,6 +57,7 @@ def _context(request, **extra) -> dict:
         "is_admin": membership is not None and membership.has_role(Role.ADMIN),
         "points_scheme": services.points_scheme(tournament),
         "banners": services.banners(tournament, request.user),
+        "rules_label": services.rules_label(tournament),
     }
     context.update(extra)
     return context

@@ -213,3 +213,26 @@ def test_the_players_page_says_first_where_he_goes(started, people, client_as):
     assert page.index(expected) < page.index("My registration")
     partial = client_as(me).get(url("where", tournament), HTTP_HX_REQUEST="true")
     assert expected in partial.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "director", "where"),
+    [
+        ("en", "Tournament director", "Round 1 — table 1 — with"),
+        ("sl", "Vodja turnirja", "Krog 1 — miza 1 — z:"),
+        ("cs", "Ředitel turnaje", "Kolo 1 — stůl 1 — s:"),
+        ("de", "Turnierleiter", "Runde 1 — Tisch 1 — mit"),
+        ("fr", "Directeur du tournoi", "Tour 1 — table 1 — avec"),
+    ],
+)
+def test_the_new_pages_in_each_readers_language(
+    started, organiser, people, client_as, language, director, where
+):
+    from django.conf import settings
+
+    tournament = started(4)
+    organiser_client, player_client = client_as(organiser), client_as(people[0])
+    for client in (organiser_client, player_client):
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language  # each reader his own
+    assert director in organiser_client.get(url("director", tournament)).content.decode()
+    assert where in player_client.get(url("detail", tournament)).content.decode()
