@@ -21,8 +21,14 @@ session's actions). The least durable save shows nothing; "save ÷ (least durabl
 sheet)" compares a save with doing both apart, the floor of a save that must answer with
 the sheet.
 
+A third session of 60 hands asks for confirmations (issue 27): in it, a defender confirms the
+last hand on his own phone (the one-tap POST, answered with a redirect to the sheet), beside a
+poll of its sheet after another phone saved a hand; each with its statements. The target:
+confirming a hand costs at most the statements and time of a poll of a changed sheet.
+
 Each saved hand is deleted again, untimed, so every save is the 61st (the 301st) hand of its
-session. Everything timed takes turns, so a change in the machine's load falls on all of it.
+session, and so is each confirmation. Everything timed takes turns, so a change in the
+machine's load falls on all of it.
 It prints the median of each, the compressed size of the hand form page with its CSS and
 JavaScript (target: at most 100 KB), and last the ratios of issue 17 (targets: a save at most
 1.5 least durable saves, and a save at 300 hands at most 1.15 saves at 60). Uses DATABASE_URL
@@ -171,6 +177,37 @@ class Table:
         Hand.objects.filter(session=self.session, number__gt=self.length).delete()
 
 
+class Words:
+    """The asked-for table's last hand confirmed by a defender on his own phone (issue 27)."""
+
+    def __init__(self, defender, table: Table):
+        from django.urls import reverse
+
+        self.defender, self.table = defender, table
+        kwargs = {"club": table.session.club.slug, "session": table.session.pk}
+        self.url = reverse("scorebook:hand_confirm", kwargs={**kwargs, "number": table.length})
+
+    def confirm(self) -> None:
+        answer = self.defender.post(self.url, {"version": "1", "answer": "correct"})
+        assert answer.status_code == 302, answer.status_code
+
+    def back(self) -> None:
+        """The hand waits for its word again, untimed."""
+        from scorebook.models import HandConfirmation
+
+        HandConfirmation.objects.filter(hand__session=self.table.session).delete()
+
+
+def statements(fn) -> int:
+    """The statements one call sends to the database."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        fn()
+    return len(queries)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--history", type=int, default=100_000)
@@ -215,7 +252,7 @@ def main() -> None:
     from league_bench import build
 
     from scorebook import services
-    from scorebook.models import Club, Membership, Player
+    from scorebook.models import Club, Membership, Player, Role
 
     user = get_user_model().objects.create_user("keeper", password="x")
     club = Club.objects.create(name="Bench", slug="bench")
@@ -235,11 +272,29 @@ def main() -> None:
         record_evening(session, length, user, random.Random(length))
         tables.append(Table(client, session, length))
     short, long = tables
+    # The confirmations' table: its hands wait for the other side's word. The keeper, at no
+    # seat, records; the defender, seated, says it is right.
+    asked = services.start_session(
+        club=club,
+        variant_id="slovenian-4",
+        preset="tarzs",
+        players=seated,
+        user=user,
+        confirmation="asked",
+    )
+    record_evening(asked, short.length, user, random.Random(short.length))
+    asked_table = Table(client, asked, short.length)
+    defender_user = get_user_model().objects.create_user("defender", password="x")
+    Membership.objects.create(user=defender_user, club=club, role=Role.VIEWER)
+    Player.objects.filter(pk=seated[1].pk).update(user=defender_user)
+    defender = Client()
+    defender.force_login(defender_user)
+    words = Words(defender, asked_table)
 
     translated = Client()
     translated.force_login(user)
     translated.cookies[settings.LANGUAGE_COOKIE_NAME] = args.lang or "en"
-    polls = {table: table.poll_since() for table in tables}
+    polls = {table: table.poll_since() for table in [*tables, asked_table]}
 
     def trivial_page() -> None:
         assert client.get("/bench/trivial/").status_code == 200
@@ -252,6 +307,7 @@ def main() -> None:
         timed[f"sheet {n}"] = (table.sheet, None)
         timed[f"poll, nothing new {n}"] = (lambda t=table: t.poll(polls[t], 204), None)
     timed["save without JavaScript"] = (short.save_without_javascript, short)
+    timed["confirm a hand"] = (words.confirm, words)
     if args.lang:
         timed["save translated"] = (lambda: short.save(translated), short)
 
@@ -265,6 +321,7 @@ def main() -> None:
     times: dict[str, list[float]] = {name: [] for name in timed}
     for table in tables:
         times[f"poll after a hand {table.length}"] = []
+    times["poll after a hand, confirmations asked"] = []
     for turn in range(args.repeat + 1):
         for name, (fn, table) in timed.items():
             ms = elapsed_ms(fn)
@@ -276,7 +333,16 @@ def main() -> None:
             ms = poll_after_a_hand(table)
             if turn:
                 times[f"poll after a hand {table.length}"].append(ms)
+        ms = poll_after_a_hand(asked_table)
+        if turn:
+            times["poll after a hand, confirmations asked"].append(ms)
     median = {name: statistics.median(values) for name, values in times.items()}
+    # What each sends to the database, counted once the caches are warm.
+    confirm_statements = statements(words.confirm)
+    words.back()
+    asked_table.save()
+    poll_statements = statements(lambda: asked_table.poll(polls[asked_table], 200))
+    asked_table.back()
 
     if args.profile:
         import cProfile
@@ -311,6 +377,13 @@ def main() -> None:
     print(
         f"save without JavaScript (POST, redirect, GET of the sheet), {short.length} hands: "
         f"{plain_ms:.2f} ms = {plain_ms / trivial_ms:.1f} trivial views"
+    )
+    confirm_ms = median["confirm a hand"]
+    poll_ms = median["poll after a hand, confirmations asked"]
+    print(
+        f"confirming a hand ({short.length} hands, own phone): {confirm_ms:.2f} ms, "
+        f"{confirm_statements} statements; a poll of the changed sheet: {poll_ms:.2f} ms, "
+        f"{poll_statements} statements (target: confirming at most the poll's, both)"
     )
     if args.lang:
         save_ms = median[f"save {short.length}"]

@@ -9,11 +9,14 @@ Amounts are ``int`` or, where a split leaves hundredths, ``decimal.Decimal``; po
 
 from __future__ import annotations
 
+import collections
 import functools
 from collections.abc import Mapping
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from rules.fields import RECORD_FIELDS, RECORD_HEAD
 from rules.words import Phrase, phrase_text
 
 Amount = int | Decimal
@@ -46,27 +49,21 @@ class Adjustment(NamedTuple):
     reason: str = ""
 
 
-class Hand(NamedTuple):
-    """One hand in the format of HANDS.md, read and checked."""
+_HandRecord = collections.namedtuple(
+    "_HandRecord",
+    [*RECORD_HEAD, *(name for name, _ in RECORD_FIELDS), "own_fields"],
+    defaults=[*(empty for _, empty in RECORD_FIELDS), MappingProxyType({})],
+)
 
-    variant: str
-    players: tuple[str, ...]
-    contract: str
-    dealer: str | None = None
-    declarer: str | None = None
-    partner: str | None = None
-    points: Points | None = None
-    made: bool | None = None
-    level: int | None = None
-    oudlers: int | None = None
-    contra: int = 0
-    bonuses: tuple[Bonus, ...] = ()
-    points_by_player: Mapping[str, Points] | None = None
-    tricks_by_player: Mapping[str, int] | None = None
-    declarations: tuple[Declaration, ...] = ()
-    announcer: str | None = None
-    radelci: Mapping[str, int] | None = None
-    adjustments: tuple[Adjustment, ...] = ()
+
+class Hand(_HandRecord):
+    """One hand in the format of HANDS.md, read and checked: its variant id, players (a tuple)
+    and contract id, then a value for each field of ``rules.fields.FIELDS`` the engine holds
+    (``RECORD_FIELDS``: the declarer, the points, the bonuses as ``Bonus`` values, …; None or
+    empty where the hand leaves the field out), and ``own_fields``: the values of the fields
+    its game declares itself (``Variant.own_fields``), by name."""
+
+    __slots__ = ()
 
     @property
     def sides(self) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -6,13 +6,35 @@ from __future__ import annotations
 import math
 import unicodedata
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from rules import labels
-from rules.fields import FIELDS, HAND_FIELDS, MAX_ADJUSTMENT, MAX_STORED_ADJUSTMENT
+from rules.fields import (
+    ADJUSTMENTS,
+    BONUSES,
+    BOOLEAN,
+    BY_PLAYER,
+    CONTRA,
+    DECLARATIONS,
+    HAND_FIELDS,
+    INTEGER,
+    MAX_ADJUSTMENT,
+    MAX_STORED_ADJUSTMENT,
+    PLAYER,
+    POINTS,
+    RADELCI,
+    READ,
+    Field,
+    fields_of,
+    in_order,
+)
 from rules.model import DECLARER, DEFENDERS, Adjustment, Bonus, Declaration, Hand
 from rules.problems import Problems, RulesError, field_name
 from rules.variant import ADJUSTMENT, BonusSpec, Contract, Rules, Variant, _known, get_variant
+
+# The fields a hand is read by, in the reader's order (a game with fields of its own adds them).
+READ_FIELDS = tuple(in_order(READ))
 
 BONUS_KEYS = frozenset({"name", "side", "announced", "made", "contra", "player", "level"})
 DECLARATION_KEYS = frozenset({"player", "name"})
@@ -30,7 +52,6 @@ BOUND = 16
 LIMIT = 10**BOUND
 HUGE = Decimal(LIMIT)
 TINY = Decimal(f"1E-{BOUND}")
-RADELCI = FIELDS["radelci"]  # radelci a player holds before a hand scored alone
 
 
 class Sheet:
@@ -83,7 +104,7 @@ def read_hand(
         problems.add(path, "not-an-object")
         return None
     before = len(problems)
-    _read_keys(data, problems, at)
+    _read_keys(data, problems, at, _known_keys(data, sheet))
     if sheet is None:
         table = _read_own_table(data, problems, at, entered)
     else:
@@ -97,10 +118,7 @@ def read_hand(
     data = _used_fields(data, problems, at, rules, contract)
     seated = sheet.seated if sheet is not None and players is sheet.players else set(players)
     reading = Reading(problems, at, variant, rules, contract, players, seated, entered)
-    fields: dict[str, Any] = {}
-    reading.players_named(data, fields)
-    reading.values(data, fields)
-    reading.lists(data, fields)
+    fields = reading.fields(data)
     if len(problems) > before:
         return None
     hand = Hand(variant.id, players, contract.id, **fields)
@@ -110,11 +128,25 @@ def read_hand(
     return variant, rules, hand
 
 
-def _read_keys(data: dict, problems: Problems, at: str) -> None:
+def _known_keys(data: dict, sheet: Sheet | None) -> frozenset[str]:
+    """The fields a hand of its game may have: HANDS.md's, and the game's own (a hand scored
+    alone names its game; one it does not know has no fields of its own)."""
+    variant = sheet.variant if sheet is not None else None
+    if variant is None and isinstance(data.get("variant"), str):
+        try:
+            variant = get_variant(data["variant"])
+        except RulesError:
+            return HAND_FIELDS
+    if variant is None or not variant.own_fields:
+        return HAND_FIELDS
+    return frozenset(fields_of(variant))
+
+
+def _read_keys(data: dict, problems: Problems, at: str, known: frozenset[str]) -> None:
     """No key a hand does not have, and the one format this engine reads. Problems come in the
     order of the hand's keys (a set's order would change from one run to the next)."""
-    if not HAND_FIELDS.issuperset(data):
-        for key in (key for key in data if key not in HAND_FIELDS):
+    if not known.issuperset(data):
+        for key in (key for key in data if key not in known):
             problems.add(f"{at}{field_name(key)}", "unknown-key", key=key)
     if "format" in data and not known_format(data["format"]):
         problems.add(f"{at}format", "unknown-format", value=data["format"])
@@ -196,14 +228,15 @@ def _used_fields(data: dict, problems: Problems, at: str, rules: Rules, contract
                 problems.add(f"{at}{key}", "unused-field", contract=contract.words)
         data = {key: value for key, value in data.items() if key not in unused}
     if not data.keys() >= contract.required:
-        for key in (key for key in FIELDS if key in contract.required and key not in data):
+        fields = fields_of(rules.variant)
+        for key in (key for key in fields if key in contract.required and key not in data):
             problems.add(f"{at}{key}", "missing")
     return data
 
 
 class Reading(NamedTuple):
     """One hand's fields being read: where their problems go and what they are checked
-    against. Each method reads a group of fields into ``fields``, with the ranges of
+    against. ``fields`` reads each field by its kind (``READERS``), with the ranges of
     ``rules.fields`` (resolved once for the rules: ``Rules.ranges``)."""
 
     problems: Problems
@@ -215,64 +248,81 @@ class Reading(NamedTuple):
     seated: set[str] | frozenset[str]
     entered: bool
 
-    def players_named(self, data: dict, fields: dict[str, Any]) -> None:
-        """declarer, dealer, partner (not the declarer) and announcer: seated players."""
-        problems, at, seated = self.problems, self.at, self.seated
-        for key in ("declarer", "dealer"):
-            if key in data:
-                fields[key] = _player(data[key], problems, f"{at}{key}", seated)
-        if data.get("partner") is not None:
-            fields["partner"] = _player(data["partner"], problems, f"{at}partner", seated)
-            if fields["partner"] is not None and fields["partner"] == fields.get("declarer"):
-                problems.add(f"{at}partner", "partner-is-declarer")
-        if data.get("announcer") is not None:
-            fields["announcer"] = _player(data["announcer"], problems, f"{at}announcer", seated)
+    def fields(self, data: dict) -> dict[str, Any]:
+        """The fields of `data` (those its contract uses), in the reader's order (READ, then
+        the game's own): who plays, what they made, then the lists. A field that may be null
+        (a partner, an announcer) is left out when it is; a field unlike another (a partner,
+        the declarer) may not name his player. The game's own go into ``own_fields``."""
+        out: dict[str, Any] = {}
+        own_fields = self.variant.own_fields
+        for field in in_order(READ, self.variant) if own_fields else READ_FIELDS:
+            value = data.get(field.name)
+            if field.name not in data or (value is None and field.nullable):
+                continue
+            path = f"{self.at}{field.name}"
+            out[field.name] = READERS[field.kind](self, field, value, path)
+            if field.unlike and out[field.name] is not None:
+                if out[field.name] == out.get(field.unlike):
+                    self.problems.add(path, "partner-is-declarer")
+        own = {
+            field.name: out.pop(field.name)
+            for field in self.variant.own_fields
+            if field.name in out
+        }
+        if own:
+            out["own_fields"] = MappingProxyType(own)
+        return out
 
-    def values(self, data: dict, fields: dict[str, Any]) -> None:
-        """points, made, level, oudlers and the game's contra: one value each."""
-        problems, at, rules = self.problems, self.at, self.rules
-        if "points" in data:
-            fields["points"] = _points(data["points"], problems, f"{at}points", rules)
-        if "made" in data:
-            fields["made"] = _boolean(data["made"], problems, f"{at}made")
-        for key in ("level", "oudlers"):
-            if key in data:
-                fields[key] = _integer(data[key], problems, f"{at}{key}", *rules.ranges[key])
-        if "contra" in data:
-            fields["contra"] = _contra(data["contra"], problems, f"{at}contra", rules)
+    def player(self, field: Field, value: Any, path: str) -> str | None:
+        return _player(value, self.problems, path, self.seated)
 
-    def lists(self, data: dict, fields: dict[str, Any]) -> None:
-        """bonuses, each player's points and tricks, declarations, radelci, adjustments."""
-        problems, at, seated = self.problems, self.at, self.seated
-        if "bonuses" in data:
-            fields["bonuses"] = _bonuses(
-                data["bonuses"],
-                problems,
-                f"{at}bonuses",
-                self.variant,
-                self.rules,
-                self.contract,
-                seated,
-            )
-        for key, read in (("points_by_player", self._points), ("tricks_by_player", self._tricks)):
-            if key in data:
-                fields[key] = _by_player(data[key], problems, f"{at}{key}", self.players, read)
-        if "declarations" in data:
-            fields["declarations"] = _declarations(
-                data["declarations"], problems, f"{at}declarations", seated
-            )
-        if "radelci" in data:
-            fields["radelci"] = _radelci(data["radelci"], problems, f"{at}radelci", seated)
-        if "adjustments" in data:
-            fields["adjustments"] = _adjustments(
-                data["adjustments"], problems, f"{at}adjustments", seated, self.entered
-            )
+    def points(self, field: Field, value: Any, path: str):
+        return _points(value, self.problems, path, self.rules, self.rules.ranges[field.name])
 
-    def _points(self, value: Any, path: str):
-        return _points(value, self.problems, path, self.rules)
+    def integer(self, field: Field, value: Any, path: str) -> int | None:
+        return _integer(value, self.problems, path, *self.rules.ranges[field.name])
 
-    def _tricks(self, value: Any, path: str):
-        return _integer(value, self.problems, path, *self.rules.ranges["tricks_by_player"])
+    def boolean(self, field: Field, value: Any, path: str) -> bool | None:
+        return _boolean(value, self.problems, path)
+
+    def contra(self, field: Field, value: Any, path: str) -> int | None:
+        return _contra(value, self.problems, path, self.rules)
+
+    def bonuses(self, field: Field, value: Any, path: str) -> tuple[Bonus, ...]:
+        problems, variant, rules = self.problems, self.variant, self.rules
+        return _bonuses(value, problems, path, variant, rules, self.contract, self.seated)
+
+    def by_player(self, field: Field, value: Any, path: str) -> dict | None:
+        """A number for each player dealt in, each read as its own kind (``Field.values``)
+        within the field's range."""
+        read = READERS[field.values]
+        return _by_player(
+            value, self.problems, path, self.players, lambda item, at: read(self, field, item, at)
+        )
+
+    def declarations(self, field: Field, value: Any, path: str) -> tuple[Declaration, ...]:
+        return _declarations(value, self.problems, path, self.seated)
+
+    def radelci(self, field: Field, value: Any, path: str) -> dict[str, int]:
+        return _radelci(value, self.problems, path, self.seated, field)
+
+    def adjustments(self, field: Field, value: Any, path: str) -> tuple[Adjustment, ...]:
+        return _adjustments(value, self.problems, path, self.seated, self.entered)
+
+
+# How each kind of field is read (the table's own fields are read before: rules.fields).
+READERS = {
+    PLAYER: Reading.player,
+    POINTS: Reading.points,
+    INTEGER: Reading.integer,
+    BOOLEAN: Reading.boolean,
+    CONTRA: Reading.contra,
+    BONUSES: Reading.bonuses,
+    BY_PLAYER: Reading.by_player,
+    DECLARATIONS: Reading.declarations,
+    RADELCI: Reading.radelci,
+    ADJUSTMENTS: Reading.adjustments,
+}
 
 
 def _check(hand: Hand, variant: Variant, rules: Rules, problems: Problems, at: str, entered):
@@ -458,7 +508,7 @@ def _number(value: Any) -> Decimal | None:
     return value
 
 
-def _points(value: Any, problems: Problems, path: str, rules: Rules):
+def _points(value: Any, problems: Problems, path: str, rules: Rules, bounds: tuple[Any, Any]):
     variant = rules.variant
     if type(value) is int:
         number = value
@@ -478,7 +528,7 @@ def _points(value: Any, problems: Problems, path: str, rules: Rules):
         else:
             problems.add(path, "not-a-half" if variant.half_points else "not-an-integer")
             return None
-    low, high = rules.ranges["points"]
+    low, high = bounds
     if not low <= number <= high:
         problems.add(path, "out-of-range", low=low, high=high)
         return None
@@ -553,6 +603,21 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
     0
     """
     before = len(problems)
+    name = _bonus_name(item, problems, at, variant, contract)
+    if name is None:
+        return None
+    spec = variant.bonus_specs[name]
+    side, announced, made = _bonus_outcome(item, problems, at, spec, variant, rules)
+    contra = _bonus_contra(item.get("contra", 0), announced, problems, at, rules)
+    player = _bonus_player(item.get("player"), problems, at, spec, seated)
+    level = _bonus_level(item.get("level"), problems, at, spec)
+    if len(problems) > before:
+        return None
+    return Bonus(name, side, announced, made, contra, player, level)
+
+
+def _bonus_name(item, problems, at, variant, contract) -> str | None:
+    """The bonus's name, when it is one the contract allows."""
     name = item.get("name")
     if name is None:
         problems.add(f"{at}.name", "missing")
@@ -560,22 +625,23 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
     if not isinstance(name, str):
         problems.add(f"{at}.name", "not-a-string")
         return None
-    if name not in contract.bonuses:
-        if name in variant.bonus_specs and contract.bonuses:
-            problems.add(
-                f"{at}.name",
-                "bonus-not-allowed",
-                bonus=labels.BONUSES[name],
-                contract=contract.words,
-            )
-        elif name in variant.bonus_specs or not contract.bonuses:
-            problems.add(f"{at}.name", "no-bonuses", contract=contract.words)
-        else:
-            problems.add(
-                f"{at}.name", "unknown-bonus", value=name, known=_known(sorted(contract.bonuses))
-            )
-        return None
-    spec = variant.bonus_specs[name]
+    if name in contract.bonuses:
+        return name
+    if name in variant.bonus_specs and contract.bonuses:
+        problems.add(
+            f"{at}.name", "bonus-not-allowed", bonus=labels.BONUSES[name], contract=contract.words
+        )
+    elif name in variant.bonus_specs or not contract.bonuses:
+        problems.add(f"{at}.name", "no-bonuses", contract=contract.words)
+    else:
+        known = _known(sorted(contract.bonuses))
+        problems.add(f"{at}.name", "unknown-bonus", value=name, known=known)
+    return None
+
+
+def _bonus_outcome(item, problems, at, spec: BonusSpec, variant, rules):
+    """Who announced or achieved it, whether it was announced, and whether it came off (None
+    where the spec lets the family work it out)."""
     side = item.get("side", DECLARER)
     if not isinstance(side, str) or side not in (DECLARER, DEFENDERS):
         problems.add(f"{at}.side", "unknown-side")
@@ -584,38 +650,47 @@ def _bonus(item, problems, at, variant, rules, contract, seated) -> Bonus | None
         made = None
     else:
         made = _boolean(item.get("made", True), problems, f"{at}.made")
-    contra = item.get("contra", 0)
     if announced and not spec.announce:
         problems.add(f"{at}.announced", "cannot-announce", bonus=spec.words)
     elif announced and side == DEFENDERS and not variant.defenders_may_announce(rules):
         problems.add(f"{at}.side", "defenders-cannot-announce")
     if announced is False and made is False and not spec.silent_fail:
         problems.add(f"{at}.made", "silent-not-made", bonus=spec.words)
+    return side, announced, made
+
+
+def _bonus_contra(contra, announced, problems, at, rules) -> int | None:
+    """The bonus's own contra level: only an announced bonus has one."""
     if _is_zero(contra):
-        contra = 0  # however written: the level the scoring multiplies by
-    elif announced is False:
+        return 0  # however written: the level the scoring multiplies by
+    if announced is False:
         problems.add(f"{at}.contra", "contra-unannounced")
-    else:
-        contra = _contra_level(contra, problems, f"{at}.contra", rules)
-    player = item.get("player")
-    if spec.player:
-        if player is None:
-            problems.add(f"{at}.player", "player-required", bonus=spec.words)
-        else:
-            player = _player(player, problems, f"{at}.player", seated)
-    elif player is not None:
-        problems.add(f"{at}.player", "player-not-used", bonus=spec.words)
-    level = item.get("level")
-    if spec.levels:
-        if level is None:
-            problems.add(f"{at}.level", "level-required", bonus=spec.words, known=_levels(spec))
-        elif not isinstance(level, str) or level not in spec.levels:
-            problems.add(f"{at}.level", "unknown-level", value=level, known=_levels(spec))
-    elif level is not None:
-        problems.add(f"{at}.level", "level-not-used", bonus=spec.words)
-    if len(problems) > before:
+        return contra
+    return _contra_level(contra, problems, f"{at}.contra", rules)
+
+
+def _bonus_player(player, problems, at, spec: BonusSpec, seated) -> str | None:
+    """Whom a premium belongs to or who pays it, where the spec has one."""
+    if not spec.player:
+        if player is not None:
+            problems.add(f"{at}.player", "player-not-used", bonus=spec.words)
+        return player
+    if player is None:
+        problems.add(f"{at}.player", "player-required", bonus=spec.words)
         return None
-    return Bonus(name, side, announced, made, contra, player, level)
+    return _player(player, problems, f"{at}.player", seated)
+
+
+def _bonus_level(level, problems, at, spec: BonusSpec):
+    """A French poignée's level, where the spec has levels."""
+    if not spec.levels:
+        if level is not None:
+            problems.add(f"{at}.level", "level-not-used", bonus=spec.words)
+    elif level is None:
+        problems.add(f"{at}.level", "level-required", bonus=spec.words, known=_levels(spec))
+    elif not isinstance(level, str) or level not in spec.levels:
+        problems.add(f"{at}.level", "unknown-level", value=level, known=_levels(spec))
+    return level
 
 
 def _levels(spec: BonusSpec) -> str:
@@ -662,7 +737,7 @@ def _declarations(value, problems, path, seated) -> tuple[Declaration, ...]:
     return tuple(out)
 
 
-def _radelci(value, problems, path, seated) -> dict[str, int]:
+def _radelci(value, problems, path, seated, field: Field) -> dict[str, int]:
     if not isinstance(value, dict):
         problems.add(path, "not-an-object")
         return {}
@@ -671,7 +746,7 @@ def _radelci(value, problems, path, seated) -> dict[str, int]:
         if not isinstance(key, str) or key not in seated:
             problems.add(f"{path}.{field_name(key)}", "unknown-player", value=key)
             continue
-        count = _integer(count, problems, f"{path}.{key}", RADELCI.low, RADELCI.high)
+        count = _integer(count, problems, f"{path}.{key}", field.low, field.high)
         if count is not None:
             out[key] = count
     return out

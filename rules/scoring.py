@@ -16,7 +16,10 @@ from rules.settlement import Settlement, settle
 from rules.variant import NOBODY, REDEAL, Rules, Variant, get_variant
 from rules.words import Say
 
-SHEET_KEYS = frozenset({"format", "variant", "rules", "house_rules", "players", "hands"})
+# "confirmations": what the players said of the hands (HANDS.md), carried beside them, never read.
+SHEET_KEYS = frozenset(
+    {"format", "variant", "rules", "house_rules", "players", "hands", "confirmations"}
+)
 MAX_HANDS = 1_000  # hands in a sheet: more than one session ever holds
 
 

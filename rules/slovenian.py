@@ -26,6 +26,7 @@ from rules.variant import (
     MAX_SWITCH_NUMBER,
     NOBODY,
     BonusSpec,
+    Carried,
     Contract,
     Played,
     Rules,
@@ -50,6 +51,8 @@ RADELC_CONTRACTS = frozenset(
     {"klop", "beggar", "solo-without", "open-beggar", "colour-valat", "valat"}
 )
 RADELC: Phrase = (Say("line.radelc"),)  # ", radelc ×2"
+# What a sheet shows of the radelci each player holds (RULES.md §1.4).
+RADELCI = Carried(Say("carry.radelci"), Say("carry.radelc"), Say("carry.radelc-used"))
 # In the federation's table solo without is worth a fixed 80, won or lost, no difference.
 FIXED_BY_PRESET = {"tarzs": frozenset({"solo-without"})}
 
@@ -300,6 +303,12 @@ class Slovenian(SlovenianTarok):
 
     def keeps_radelci(self, rules) -> bool:
         return bool(rules.get("radelci"))
+
+    def carried(self, rules) -> Carried | None:
+        return RADELCI if self.keeps_radelci(rules) else None
+
+    def held(self, carry: dict[str, int] | None) -> dict[str, int]:
+        return carry or {}
 
     def start_carry(self, players: tuple[str, ...], rules: Rules) -> dict[str, int] | None:
         return dict.fromkeys(players, 0) if rules["radelci"] else None

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules import labels
-from rules.fields import COMMON_FIELDS, CONTRACT_FIELDS, FIELDS, HAND_FIELDS, field_range
+from rules.fields import COMMON_FIELDS, CONTRACT_FIELDS, HAND_FIELDS, Field, field_range, fields_of
 from rules.model import Hand, Line
 from rules.problems import Problems, RulesError, field_name
 from rules.words import Say
@@ -100,6 +100,19 @@ class BonusSpec:
 
 
 @dataclass(frozen=True)
+class Carried:
+    """What a sheet shows of the state a game carries from hand to hand, where that state is a
+    count per player (Slovenian radelci; ``Variant.held`` reads the counts from a carry): its
+    words, and the marks a screen draws after an amount (paper draws circles)."""
+
+    name: Say | str  # the foot's row of what each player holds: "Radelci"
+    gained: Say | str  # one more of them in a hand: "radelc"
+    used: Say | str  # one of them used up: "radelc used"
+    mark: str = "○"
+    used_mark: str = "⊘"
+
+
+@dataclass(frozen=True)
 class Switch:
     """One of RULES.md §10's switches: a fixed set of choices, an integer range, or a map."""
 
@@ -165,16 +178,17 @@ class Rules(dict):
         contracts[REDEAL.id] = REDEAL
         contracts[ADJUSTMENT.id] = ADJUSTMENT
         self.contracts: Mapping[str, Contract] = MappingProxyType(contracts)
+        fields = fields_of(variant)
         # What each contract must not carry, derived once rather than for every hand.
         self.unused_fields = {
-            cid: HAND_FIELDS - COMMON_FIELDS - c.fields - variant.hand_fields
+            cid: frozenset(fields) - COMMON_FIELDS - c.fields - variant.hand_fields
             for cid, c in contracts.items()
         }
         self.max_contra: int = variant.max_contra(self)
         # Each ranged field's (low, high) under these rules, also resolved once.
         self.ranges: Mapping[str, tuple[Any, Any]] = {
             name: field_range(name, variant, self)
-            for name, field in FIELDS.items()
+            for name, field in fields.items()
             if field.high is not None
         }
 
@@ -229,6 +243,9 @@ class Variant:
     bonus_specs: Mapping[str, BonusSpec] = {}
     # Fields any contract may carry; a bonus a contract does not allow is reported per item.
     hand_fields: frozenset[str] = frozenset({"dealer", "adjustments", "bonuses"})
+    # Fields of its own a hand of this game has, besides those of HANDS.md (rules.fields): each
+    # of a kind the engine reads, and named on a contract that uses it, like any other.
+    own_fields: tuple[Field, ...] = ()
     uses_radelci: bool = False
     zero_sum: bool = True
 
@@ -252,6 +269,16 @@ class Variant:
     def keeps_radelci(self, rules: Mapping[str, Any]) -> bool:
         """Whether a session with these rules (``Rules`` or their stored JSON) carries radelci."""
         return False
+
+    def carried(self, rules: Mapping[str, Any]) -> Carried | None:
+        """What the sheet of a session with these rules (``Rules`` or their stored JSON) shows of
+        the state this game carries from hand to hand; None: nothing (the default)."""
+        return None
+
+    def held(self, carry: Any) -> Mapping[str, int]:
+        """Each player's count in ``carry`` (a ``Running.carry``) as the sheet shows it
+        (Slovenian: the radelci he holds); empty where the game carries no count."""
+        return {}
 
     # -- cards ----------------------------------------------------------------------------
 
@@ -437,6 +464,7 @@ __all__ = [
     "NOT_DEALS",
     "REDEAL",
     "BonusSpec",
+    "Carried",
     "Contract",
     "Played",
     "Rules",

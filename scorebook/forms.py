@@ -61,15 +61,20 @@ class ClubForm(PlainTextForm, forms.ModelForm):
 
 
 class ClubSettingsForm(ClubForm):
-    """What a club's admins change later: its name, time zone and language. The short name
-    stays: every address, bookmark and QR code handed out holds it."""
+    """What a club's admins change later: its name, time zone, language and whether the other
+    side confirms each hand. The short name stays: every address, bookmark and QR code handed
+    out holds it."""
 
     class Meta(ClubForm.Meta):
-        fields = ["name", "time_zone", "language"]
+        fields = ["name", "time_zone", "language", "confirmation"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["language"].required = True  # a club always speaks one
+        self.fields["confirmation"].required = False  # a page from before keeps the club's
+
+    def clean_confirmation(self):
+        return self.cleaned_data.get("confirmation") or self.instance.confirmation
 
 
 class PlayerForm(PlainTextForm, forms.Form):

@@ -11,6 +11,7 @@ from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -27,6 +28,18 @@ def validate_time_zone(value: str) -> None:
 LANGUAGE_MAX_LENGTH = 10
 
 
+class Confirmation(models.TextChoices):
+    """Whether the other side says "yes" to each hand (scorebook.confirmations): a club's
+    choice for its sessions, a tournament's for its tables, frozen by a session as it starts."""
+
+    OFF = "off", _("off: a hand counts as it is recorded")
+    ASKED = "asked", _("asked: a hand shows as unconfirmed until the other side confirms it")
+    REQUIRED = (
+        "required",
+        _("required: a session closes only when the other side has confirmed every hand"),
+    )
+
+
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=100)
     slug = models.SlugField(_("short name in addresses"), max_length=50, unique=True)
@@ -36,6 +49,13 @@ class Club(models.Model):
     # What its pages speak to a member who chose no language of his own (scorebook.language).
     language = models.CharField(
         _("language"), max_length=LANGUAGE_MAX_LENGTH, choices=settings.LANGUAGES, default="en"
+    )
+    confirmation = models.CharField(
+        _("confirmation of hands"),
+        max_length=10,
+        choices=Confirmation.choices,
+        default=Confirmation.OFF,
+        help_text=_("For the sessions started from now on; a tournament has its own."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -95,6 +115,9 @@ class Profile(models.Model):
     language = models.CharField(
         _("language"), max_length=LANGUAGE_MAX_LENGTH, choices=settings.LANGUAGES, blank=True
     )
+    # The four digits that confirm a hand on another player's phone where a tournament asks
+    # for them, hashed as a password is (blank: none set).
+    confirmation_pin = models.CharField(max_length=128, blank=True)
 
     class Meta:
         verbose_name = _("profile")
@@ -294,6 +317,14 @@ class Session(models.Model):
     notes = models.TextField(_("notes"), blank=True)
     is_closed = models.BooleanField(_("closed"), default=False)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    # The club's (a tournament's) choice when the session started: a later change of the
+    # club's setting asks nothing new of the hands already at a table.
+    confirmation = models.CharField(
+        _("confirmation of hands"),
+        max_length=10,
+        choices=Confirmation.choices,
+        default=Confirmation.OFF,
+    )
     # Set when the session closes: the closing lines (radelc penalties), totals and settlement.
     closing = models.JSONField(_("closing"), default=dict, blank=True, encoder=DjangoJSONEncoder)
     created_by = models.ForeignKey(
@@ -427,3 +458,45 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand}: {self.player} {self.amount}"
+
+
+class HandConfirmation(models.Model):
+    """One player's word on one version of a hand: confirmed, disputed, or (an admin) accepted
+    as recorded. Never changed: a newer version of the hand (an edit, a void) simply has no
+    word yet, so the rows of older versions are the history of who said what and when."""
+
+    class State(models.TextChoices):
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+        RESOLVED = "resolved", _("accepted as recorded")
+
+    class How(models.TextChoices):
+        SAME_PHONE = "same-phone", _("at the table")
+        OWN_PHONE = "own-phone", _("own phone")
+        ADMIN = "admin", _("admin")
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="confirmations")
+    hand_version = models.PositiveIntegerField()
+    state = models.CharField(max_length=10, choices=State.choices)
+    # The player whose word it is; None for an admin's who plays at no seat of the table.
+    player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # The account that tapped it: the player's own, or the phone's at the table.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    how = models.CharField(max_length=10, choices=How.choices)
+    device = models.CharField(max_length=36, blank=True)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["hand", "pk"]
+        indexes = [models.Index(fields=["hand", "hand_version"], name="confirmation_hand_version")]
+        verbose_name = _("confirmation")
+        verbose_name_plural = _("confirmations")
+
+    def __str__(self) -> str:
+        return f"{self.hand} v{self.hand_version}: {self.state}"

@@ -24,7 +24,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 import rules
-from scorebook import accounts, hands, invitations
+from scorebook import accounts, confirmations, hands, invitations
 from scorebook.amounts import cents
 from scorebook.errors import Refusal, ServiceError
 from scorebook.league.models import ContractTally, PlayerSession
@@ -227,12 +227,14 @@ def start_session(
     notes: str = "",
     overrides: Mapping[str, Any] | None = None,
     house_rules_name: str = "",
+    confirmation: str | None = None,
 ) -> Session:
     """Freeze the rules and seat the players in order. Raises ServiceError, the engine's
     problems with the game or its rules among its reasons.
 
     The rules are the preset with `overrides` of its switches (the club's house rules, whose
-    name the session keeps: scorebook.house_rules)."""
+    name the session keeps: scorebook.house_rules). `confirmation`: the club's unless given
+    (a tournament's table: scorebook.confirmations)."""
     variant = _variant(variant_id)
     _check_seats(club, variant, players)
     date = date or timezone.localdate()
@@ -249,6 +251,7 @@ def start_session(
             table_label=table_label,
             notes=notes,
             created_by=user,
+            confirmation=club.confirmation if confirmation is None else confirmation,
         )
         SessionSeat.objects.bulk_create(
             SessionSeat(session=session, player=player, position=position)
@@ -311,6 +314,7 @@ def close_session(session: Session, user=None) -> Session:
     """
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
+        confirmations.refuse_closing(locked)  # required: every hand confirmed first
         locked.is_closed = True
         locked.closed_at = timezone.now()
         locked.closing = hands.closing(locked)

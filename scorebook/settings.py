@@ -55,6 +55,8 @@ INSTALLED_APPS = [
     "scorebook",
     "scorebook.tournaments",
     "scorebook.league",
+    # After tournaments: its receiver of hands_changed finishes a table before ours reads it.
+    "scorebook.series",
 ]
 
 MIDDLEWARE = [

@@ -2,34 +2,33 @@
 
 The sheet is the page every phone at the table polls and the answer to every save. Through
 Django's template engine its rows cost about 0.7 ms a hand (a 60-hand evening: 40 ms, thirty
-trivial pages; bench/save_bench.py), so they are written here, from each hand's stored row, in
-one pass. (A save and a poll now answer with a few rows only, the latest or the changed
-ones: views/hands.py.) Everything that comes from the club (names, notes, reasons, the
-engine's lines) goes through escape(); the markup is the one templates/scorebook/
-sheet_table.html lays out around it.
+trivial pages; bench/save_bench.py), so they are written here, from each hand's stored row as
+the hand pipeline reads it (scorebook.hands.StoredRow), in one pass. (A save and a poll now
+answer with a few rows only, the latest or the changed ones: views/hands.py.) Everything that
+comes from the club (names, notes, reasons, the engine's lines) goes through escape(); the
+markup is the one templates/scorebook/sheet_table.html lays out around it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from rules.scoring import amount_of
-from scorebook.hands import line_text, stored_note_text
+from scorebook.hands import StoredLine, StoredRow
 from scorebook.templatetags.amounts import amount
 
-# One stored hand as the sheet reads it: number, voided, void reason, stored row.
-StoredRow = tuple[int, bool, str, Mapping[str, Any]]
+if TYPE_CHECKING:
+    from rules.variant import Carried
 
 
 class Rows(NamedTuple):
     html: SafeString
     totals: list[Any]  # after the last hand, before any closing lines
-    radelci: Mapping[str, int]  # held after the last hand
+    held: Mapping[str, int]  # what each player holds of the carried state after the last hand
     played: int  # hands not voided
     unscored: list[int]  # numbers of hands without a stored row
 
@@ -40,97 +39,137 @@ def sheet_rows(
     edit_url: Callable[[int], str],
     void_url: Callable[[int], str],
     can_change: bool,
-    before: Mapping[str, Any] | None = None,
+    before: StoredRow | None = None,
     replace_in: str = "",
+    carried: Carried | None = None,
 ) -> Rows:
-    """The <tbody> of each hand: amounts with radelci gained and used, running totals, and the
-    paper note that opens onto the engine's lines, the dealer and (`can_change`) the links to
-    edit or void the hand. `before` is the stored row of the hand before the first of `hands`
-    (None: they start the sheet): its totals and radelci held are where they continue from.
-    `replace_in` (a CSS selector of the sheet on a polling phone): each <tbody> replaces the
-    one of its hand there (htmx out-of-band), and only there."""
-    seats = [(name, escape(name)) for name in names]
-    gained = f'<span class="radelc" title="{escape(_("radelc"))}">○</span>'
-    used = f'<span class="radelc used" title="{escape(_("radelc used"))}">⊘</span>'
-    blank_cells = '<td class="num">–</td>' * len(names)
-    colspan = len(names)
-    edit, void, voided_word = escape(_("Edit")), escape(_("Void")), escape(_("voided"))
-    dealt_by = _("dealt by %(dealer)s")  # translated once, not once a row
-    out: list[str] = []
-    start = (before or {}).get("running") or {}
-    held: Mapping[str, int] = start.get("carry") or {}
-    totals: list[Any] = [amount_of(start.get("totals", {}).get(name, 0)) for name in names]
-    within = escape(replace_in)
-    played = 0
-    unscored = []
-    for number, voided, void_reason, score in hands:
-        if voided or "amounts" not in score:
-            if not voided:
-                unscored.append(number)
-            summary = f"{voided_word}: {escape(void_reason)}" if voided else ""
-            out.append(
-                f'<tbody class="hand voided" id="hand-{number}"{_replacing(within, number)}><tr>'
-                f'<th scope="row" rowspan="2">{number}</th>{blank_cells}</tr>'
-                f'<tr class="note"><td colspan="{colspan}"><details><summary>{summary}'
-                "</summary></details></td></tr></tbody>"
-            )
-            continue
-        played += 1
-        running, amounts = score["running"], score["amounts"]
-        after = running["carry"] or {}
+    """The <tbody> of each hand: amounts with what the hand gained and used of the carried
+    state (`carried`, the game's Carried: radelci), running totals, and the paper note that
+    opens onto the engine's lines, the dealer and (`can_change`) the links to edit or void the
+    hand. `before` is the stored row of the hand before the first of `hands` (None: they start
+    the sheet): its totals and what it held are where they continue from. `replace_in` (a CSS
+    selector of the sheet on a polling phone): each <tbody> replaces the one of its hand there
+    (htmx out-of-band), and only there."""
+    return _Writer(names, edit_url, void_url, can_change, replace_in, carried).rows(hands, before)
+
+
+class _Writer:
+    """What every row of one answer shares, escaped and translated once, not once a row."""
+
+    def __init__(self, names, edit_url, void_url, can_change, replace_in, carried):
+        self.names = names
+        self.seats = [(name, escape(name)) for name in names]
+        self.gained, self.used = _marks(carried)
+        self.blank_cells = '<td class="num">–</td>' * len(names)
+        self.colspan = len(names)
+        self.edit_url, self.void_url, self.can_change = edit_url, void_url, can_change
+        self.edit, self.void = escape(_("Edit")), escape(_("Void"))
+        self.voided_word = escape(_("voided"))
+        self.dealt_by = _("dealt by %(dealer)s")
+        self.within = escape(replace_in)
+
+    def rows(self, hands: Iterable[StoredRow], before: StoredRow | None) -> Rows:
+        out: list[str] = []
+        held: Mapping[str, int] = {} if before is None else before.held
+        start = {} if before is None else before.totals
+        totals: list[Any] = [start.get(name, 0) for name in self.names]
+        played = 0
+        unscored = []
+        for row in hands:
+            if row.voided or row.amounts is None:
+                if not row.voided:
+                    unscored.append(row.number)
+                out.append(self._struck(row))
+                continue
+            played += 1
+            out.append(self._scored(row, held, totals))
+            held = row.held
+        return Rows(mark_safe("".join(out)), totals, held, played, unscored)
+
+    def _head(self, row: StoredRow, css: str) -> str:
+        replacing = f' hx-swap-oob="outerHTML:{self.within} #hand-{row.number}"'
+        return (
+            f'<tbody class="{css}" id="hand-{row.number}"{replacing if self.within else ""}><tr>'
+            f'<th scope="row" rowspan="2">{row.number}</th>'
+        )
+
+    def _struck(self, row: StoredRow) -> str:
+        """A voided hand's row (or one without a stored row): no amounts."""
+        summary = f"{self.voided_word}: {escape(row.void_reason)}" if row.voided else ""
+        return (
+            f"{self._head(row, 'hand voided')}{self.blank_cells}</tr>"
+            f'<tr class="note"><td colspan="{self.colspan}"><details><summary>{summary}'
+            "</summary></details></td></tr></tbody>"
+        )
+
+    def _scored(self, row: StoredRow, held: Mapping[str, int], totals: list[Any]) -> str:
+        """A scored hand's row; `totals` becomes the running totals after it."""
         cells = []
-        for index, name in enumerate(names):
-            total = amount_of(running["totals"].get(name, 0))
-            totals[index] = total
-            if name in amounts:
-                value = amount_of(amounts[name])
-                negative = " negative" if value < 0 else ""
-                shown = f'<span class="amount{negative}">{amount(value)}</span>'
-            else:
-                shown = '<span class="muted">·</span>'
-            change = after.get(name, held.get(name, 0)) - held.get(name, 0)
-            if change > 0:
-                shown += gained * change
-            elif change < 0:
-                shown += used * -change
+        after, amounts, held_after = row.totals, row.amounts, row.held
+        for index, name in enumerate(self.names):
+            totals[index] = after.get(name, 0)
+            shown = self._amount(amounts, name) + self._change(held_after, held, name)
             cells.append(
-                f'<td class="num">{shown}<br><small class="total">{amount(total)}</small></td>'
+                f'<td class="num">{shown}<br>'
+                f'<small class="total">{amount(totals[index])}</small></td>'
             )
-        held = after
-        out.append(
-            f'<tbody class="hand" id="hand-{number}"{_replacing(within, number)}><tr>'
-            f'<th scope="row" rowspan="2">{number}</th>{"".join(cells)}</tr>'
-            f'<tr class="note"><td colspan="{colspan}"><details>'
-            f"<summary>{escape(stored_note_text(score['note']))}</summary>"
-            f"{_lines(score['lines'], seats)}{_dealer(dealt_by, score['dealer'])}"
-        )
-        if can_change:
-            out.append(
-                f'<p class="actions"><a href="{edit_url(number)}">{edit}</a> '
-                f'<a href="{void_url(number)}">{void}</a></p>'
+        actions = ""
+        if self.can_change:
+            actions = (
+                f'<p class="actions"><a href="{self.edit_url(row.number)}">{self.edit}</a> '
+                f'<a href="{self.void_url(row.number)}">{self.void}</a></p>'
             )
-        out.append("</details></td></tr></tbody>")
-    return Rows(mark_safe("".join(out)), totals, held, played, unscored)
-
-
-def _replacing(within: str, number: int) -> str:
-    return f' hx-swap-oob="outerHTML:{within} #hand-{number}"' if within else ""
-
-
-def _lines(lines: Sequence[list[Any]], seats) -> str:
-    if not lines:
-        return ""
-    items = []
-    for stored in lines:
-        text, line = line_text(stored), stored[1]
-        scores = " · ".join(
-            f"{escaped} {amount(amount_of(line[name]))}" for name, escaped in seats if name in line
+        return (
+            f"{self._head(row, 'hand')}{''.join(cells)}</tr>"
+            f'<tr class="note"><td colspan="{self.colspan}"><details>'
+            f"<summary>{escape(row.note_text)}</summary>"
+            f"{self._lines(row.lines)}{self._dealer(row.dealer)}{actions}"
+            "</details></td></tr></tbody>"
         )
-        items.append(f'<li>{escape(text)}<br><small class="score">{scores}</small></li>')
-    return f'<ul class="lines">{"".join(items)}</ul>'
+
+    @staticmethod
+    def _amount(amounts: Mapping[str, Any], name: str) -> str:
+        if name not in amounts:
+            return '<span class="muted">·</span>'
+        value = amounts[name]
+        negative = " negative" if value < 0 else ""
+        return f'<span class="amount{negative}">{amount(value)}</span>'
+
+    def _change(self, after: Mapping[str, int], held: Mapping[str, int], name: str) -> str:
+        """A mark for each one the player gained of the carried state, or used of it."""
+        change = after.get(name, held.get(name, 0)) - held.get(name, 0)
+        if change > 0:
+            return self.gained * change
+        return self.used * -change if change < 0 else ""
+
+    def _lines(self, lines: Sequence[StoredLine]) -> str:
+        if not lines:
+            return ""
+        items = []
+        for line in lines:
+            scores = " · ".join(
+                f"{escaped} {amount(line.amounts[name])}"
+                for name, escaped in self.seats
+                if name in line.amounts
+            )
+            items.append(f'<li>{escape(line.text)}<br><small class="score">{scores}</small></li>')
+        return f'<ul class="lines">{"".join(items)}</ul>'
+
+    def _dealer(self, dealer: str) -> str:
+        if not dealer:
+            return ""
+        return f'<small class="muted">{escape(self.dealt_by % dict(dealer=dealer))}</small>'
 
 
-def _dealer(dealt_by: str, dealer: str) -> str:
-    if not dealer:
-        return ""
-    return f'<small class="muted">{escape(dealt_by % {"dealer": dealer})}</small>'
+def _marks(carried: Carried | None) -> tuple[str, str]:
+    """The marks of one gained and one used of the carried state (the game's Carried: a
+    radelc, a radelc used), titled with its words; none for a game that carries nothing. The
+    class names are the stylesheet's for any carried count (radelci were the first)."""
+    if carried is None:
+        return "", ""
+    gained = escape(str(carried.gained))
+    used = escape(str(carried.used))
+    return (
+        f'<span class="radelc" title="{gained}">{escape(carried.mark)}</span>',
+        f'<span class="radelc used" title="{used}">{escape(carried.used_mark)}</span>',
+    )

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from rules import note, note_text
+from scorebook import confirmations
 from scorebook.hands import evaluate_session, sheet_hand
 from scorebook.models import Hand, Session
 from scorebook.templatetags.amounts import number
@@ -37,6 +38,7 @@ def export_json(session: Session) -> dict[str, Any]:
             sheet_hand(hand.data, players)
             for hand in session.hands.filter(voided=False).order_by("number")
         ],
+        **confirmations.exported(session),  # beside the hands, which stay as they are
     }
 
 
@@ -65,10 +67,12 @@ def export_csv(session: Session) -> str:
     column per player (blank when not dealt in), the sheet's paper note, and a totals row."""
     hands, sheet = evaluate_session(session)
     players = sheet.players
+    words = confirmations.in_words(session)  # None: the session asks for no confirmations
+    word = [] if words is None else [_text(_("Confirmation"))]
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([_text(_("Hand")), *map(_text, players), _text(_("Note"))])
+    writer.writerow([_text(_("Hand")), *map(_text, players), _text(_("Note")), *word])
     for hand, row in zip(hands, sheet.rows, strict=True):
         writer.writerow(
             [
@@ -78,6 +82,7 @@ def export_csv(session: Session) -> str:
                     for p in players
                 ),
                 _text(note_text(note(row.result))),
+                *([] if words is None else [_text(words.get(hand.number, ""))]),
             ]
         )
     for line in sheet.closing:
@@ -163,5 +168,6 @@ def session_history(session: Session) -> list[Change]:
         else:
             what = _("session changed")
         changes.append(Change(record.history_date, record.history_user, None, None, what, ""))
+    changes += [Change(*said) for said in confirmations.history(session)]
     changes.sort(key=lambda change: change.when, reverse=True)
     return changes

@@ -3,8 +3,10 @@
 `hands_changed` is sent inside the transaction of a change to a session's hands — a hand
 recorded, edited or voided, or a sheet imported — so that the league's ratings and a
 tournament's tables follow without the hand services knowing about either. Receivers get
-`session`. What a receiver writes commits with the change, or not at all: the league's stale
-mark can never be lost between the two. A receiver with work for after the commit (a
+`session`; a player's word on a hand (scorebook.confirmations) is sent too, with
+`words=True`: the league's ratings, which no word changes, leave it. What a receiver writes
+commits with the change, or not at all: the league's stale mark can never be lost between
+the two. A receiver with work for after the commit (a
 tournament's table) hands it to `transaction.on_commit`.
 """
 
@@ -28,8 +30,9 @@ class _ListenerFailed(Exception):
     pass
 
 
-def announce_hands_changed(session) -> None:
-    """Send `hands_changed` now, inside the caller's transaction.
+def announce_hands_changed(session, **more) -> None:
+    """Send `hands_changed` now, inside the caller's transaction; `more` goes to the
+    receivers (`words=True`: only what the players said of the hands changed, issue 27).
 
     The listeners run in a savepoint: one that fails is logged, what they wrote is rolled back,
     and the hand that was saved is neither undone nor failed by it.
@@ -37,7 +40,7 @@ def announce_hands_changed(session) -> None:
     try:
         with transaction.atomic():
             for receiver, outcome in hands_changed.send_robust(
-                sender=type(session), session=session
+                sender=type(session), session=session, **more
             ):
                 if isinstance(outcome, Exception):
                     raise _ListenerFailed(receiver) from outcome

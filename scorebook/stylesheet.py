@@ -18,6 +18,7 @@ PARTS = (
     "scorebook/scorebook.css",
     "scorebook/hands.css",
     "league/league.css",
+    "series/series.css",
 )
 JOINED = "scorebook/site.css"
 

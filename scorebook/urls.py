@@ -7,6 +7,7 @@ from scorebook.language import set_language
 from scorebook.login import AdminLoginForm, LoginForm
 from scorebook.views import (
     clubs,
+    confirmations,
     hands,
     history,
     members,
@@ -66,6 +67,22 @@ club_patterns = [
     path("sessions/<int:session>/hands/<int:number>/", hands.hand_edit, name="hand_edit"),
     path("sessions/<int:session>/hands/<int:number>/void/", hands.hand_void, name="hand_void"),
     path(
+        "sessions/<int:session>/hands/<int:number>/confirm/",
+        confirmations.hand_confirm,
+        name="hand_confirm",
+    ),
+    path(
+        "sessions/<int:session>/hands/<int:number>/resolve/",
+        confirmations.hand_resolve,
+        name="hand_resolve",
+    ),
+    path(
+        "sessions/<int:session>/confirmations/",
+        confirmations.session_confirmations,
+        name="session_confirmations",
+    ),
+    path("disputes/", confirmations.disputes, name="disputes"),
+    path(
         "sessions/<int:session>/export.json",
         transfer.session_export_json,
         name="session_export_json",
@@ -82,11 +99,13 @@ club_patterns = [
     ),
     path("sessions/<int:session>/print/", paper.sheet_print, name="sheet_print"),
     path("league/", include("scorebook.league.urls")),
+    path("series/", include("scorebook.series.urls")),
 ]
 
 scorebook_patterns = [
     path("", clubs.my_clubs, name="my_clubs"),
     path("clubs/new/", clubs.club_create, name="club_create"),
+    path("pin/", confirmations.confirmation_pin, name="confirmation_pin"),
     path("c/<slug:club>/", include(club_patterns)),
     path(
         "invitation/<uidb64>/<token>/",

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 import rules
+from rules.fields import POINTS, field_of_kind
 from rules.model import DECLARER
 from scorebook.handform.controls import Option, Widget
-from scorebook.handform.mapping import HandForm
+from scorebook.handform.mapping import CARDS, HandForm
 
 SUIT_SIGNS = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}
 RED_SUITS = ("hearts", "diamonds")
@@ -35,14 +36,14 @@ class CardGroup:
 def count_cards(form: HandForm):
     """The engine's count of the ticked cards (None when none is ticked); an unknown or
     repeated card is the engine's problem at the "cards" field."""
-    cards = [c for c in form.values.getlist("cards") if c]
+    cards = [c for c in form.values.getlist(CARDS) if c]
     if not cards:
         return None
     try:
         return form.variant.count(cards)
     except rules.RulesError as exc:
         for problem in exc.problems:
-            form.error("cards", problem.message)
+            form.error(CARDS, problem.message)
         return None
 
 
@@ -52,22 +53,24 @@ def use_card_count(form: HandForm):
     side's."""
     counted = count_cards(form)
     if counted is None:
-        if not form.errors.get("cards"):
-            form.error("cards", _("Tick the cards the declarer's side took."))
+        if not form.errors.get(CARDS):
+            form.error(CARDS, _("Tick the cards the declarer's side took."))
         return None
-    form.values.set("points", counted.points)
-    form.values.set("points_side", DECLARER)
-    if form.uses("oudlers"):
-        form.values.set("oudlers", counted.oudlers)
+    for field in form.fields.values():
+        # The card points whatever the contract (the counter is theirs), the rest if it has them.
+        if field.counted and (field.kind is POINTS or form.uses_field(field)):
+            form.values.set(field.home, getattr(counted, field.counted))
+            if field.kind is POINTS:  # the pile counted is the declarer's side's
+                form.values.set(field.key(1), DECLARER)
     return counted
 
 
 def card_counter(form: HandForm) -> Widget | None:
     """The folded "Count cards" helper next to the card points: the variant's deck as chips."""
-    if not form.uses("points"):
+    if not form.uses_field(field_of_kind(POINTS, form.fields)):
         return None
     variant = form.variant
-    ticked = set(form.values.getlist("cards"))
+    ticked = set(form.values.getlist(CARDS))
     deck = variant.deck.cards()
 
     def chips(prefix: str) -> list[Option]:
@@ -79,10 +82,10 @@ def card_counter(form: HandForm) -> Widget | None:
             CardGroup(suit, f"{name} {SUIT_SIGNS[suit]}", chips(suit + "-"), red=suit in RED_SUITS)
         )
     counted = count_cards(form)
-    errors = form.errors.get("cards", [])
+    errors = form.errors.get(CARDS, [])
     return Widget(
         "cards",
-        "cards",
+        CARDS,
         _("Count cards"),
         errors=errors,
         value="" if counted is None else ", ".join(variant.count_summary(counted)),

@@ -1,90 +1,59 @@
-"""The hand form: POSTed fields <-> the hand JSON of HANDS.md, built from the engine's registry.
+"""The hand form: POSTed fields <-> the hand of HANDS.md, built from the engine's registry.
 
-Nothing about a variant is written here or in the templates: the contracts, the fields each
-contract uses, the bonuses and their states, the contra levels and every label come from
-``rules`` (the variant, its ``Rules`` and ``rules.labels``). Seats are posted as their position
-(1, 2, …) so that a player's name never has to survive being a form value or a field name.
+Nothing about a variant or a field is written here or in the templates: the contracts, the
+fields each contract uses, the bonuses and their states, the contra levels and every label come
+from ``rules`` (the variant, its ``Rules``, ``rules.fields`` and ``rules.labels``). A field's
+keys and words are its own (``Field.form``), and each kind is read and refilled by
+scorebook.handform.kinds. Seats are posted as their position (1, 2, …) so that a player's name
+never has to survive being a form value or a field name.
 
-The engine checks the hand; this module only turns text into JSON types. A problem the engine
-finds comes back with a JSON path (``points``, ``bonuses[1].contra``) that ``HandForm.add_problems``
-puts next to the form field it concerns.
+The engine checks the hand; this module only turns text into values (ints and Decimals: the
+pipeline writes the JSON). A problem the engine finds comes back with a JSON path (``points``,
+``bonuses[1].contra``) that ``HandForm.add_problems`` puts next to the form field it concerns.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 import rules
 from rules import labels
-from rules.fields import FIELDS
+from rules.fields import (
+    ASKED,
+    ASKED_LAST,
+    BONUSES,
+    BY_PLAYER,
+    CONTRA,
+    CONTRACT,
+    DECLARATIONS,
+    PLAYERS,
+    WRITTEN,
+    Field,
+    field_of_kind,
+    fields_of,
+    in_order,
+)
 from rules.items import multiplier
 from rules.model import DECLARER, DEFENDERS
+from rules.variant import ADJUSTMENT
+from rules.words import Say
 from scorebook import textinput
-from scorebook.handform.values import Values, json_number
+from scorebook.handform.bonuses import BonusField, bonus_fields
+from scorebook.handform.kinds import FORM_KINDS
+from scorebook.handform.values import Values
 
-# The states of a bonus chip; which of them a bonus offers follows from its BonusSpec.
-NONE = ""
-SILENT = "silent"
-SILENT_DEFENDERS = "silent-defenders"
-ANNOUNCED = "announced"
-ANNOUNCED_FAILED = "announced-failed"
-DEFENDERS_ANNOUNCED = "defenders-announced"
-DEFENDERS_ANNOUNCED_FAILED = "defenders-announced-failed"
-LOST = "lost"
-LOST_DEFENDERS = "lost-defenders"
-
-# state -> (side, announced, made)
-STATE_BONUS = {
-    SILENT: (DECLARER, False, True),
-    SILENT_DEFENDERS: (DEFENDERS, False, True),
-    ANNOUNCED: (DECLARER, True, True),
-    ANNOUNCED_FAILED: (DECLARER, True, False),
-    DEFENDERS_ANNOUNCED: (DEFENDERS, True, True),
-    DEFENDERS_ANNOUNCED_FAILED: (DEFENDERS, True, False),
-    LOST: (DECLARER, False, False),
-    LOST_DEFENDERS: (DEFENDERS, False, False),
-}
-
-# The form fields named as the engine names a hand's single-valued field (rules.fields); the
-# rest are mapped in `_field_of`.
-DIRECT_FIELDS = frozenset(name for name, spec in FIELDS.items() if spec.single) - {
-    "format",
-    "variant",
-}
 TOP = "__all__"
-# An adjustment's reason is a line of the sheet: a short text, like a void reason.
-MAX_REASON_LENGTH = 200
-
-
-def state_labels(variant, *, announce: bool = True) -> dict[str, str]:
-    """The words of a bonus's chips. A bonus nobody announces is made by one side or the
-    other, so its chips name the side in the game's words (French petit au bout: attack,
-    defence)."""
-    side = variant.side_words
-    words = {
-        NONE: "–",
-        SILENT: _("silent"),
-        SILENT_DEFENDERS: _("silent, %(side)s") % {"side": side[DEFENDERS]},
-        ANNOUNCED: _("announced"),
-        ANNOUNCED_FAILED: _("announced, failed"),
-        DEFENDERS_ANNOUNCED: _("announced by the %(side)s") % {"side": side[DEFENDERS]},
-        DEFENDERS_ANNOUNCED_FAILED: _("announced by the %(side)s, failed")
-        % {"side": side[DEFENDERS]},
-        LOST: _("lost"),
-        LOST_DEFENDERS: _("lost, %(side)s") % {"side": side[DEFENDERS]},
-    }
-    if not announce:
-        words[SILENT] = side[DECLARER]
-        words[SILENT_DEFENDERS] = side[DEFENDERS]
-    return words
+# The card counter's key: no field's, the points are filled from it (handform.counter).
+CARDS = "cards"
+# The role of a declarer who plays without a partner (Variant.role_words).
+ALONE = "alone"
 
 
 def contra_choices(variant, max_level: int) -> list[tuple[int, str]]:
@@ -93,23 +62,6 @@ def contra_choices(variant, max_level: int) -> list[tuple[int, str]]:
     for level in range(1, max_level + 1):
         out.append((level, f"{words[level]} ×{multiplier(level)}"))
     return out
-
-
-@dataclass
-class BonusField:
-    """One bonus of the chosen contract as the form shows it."""
-
-    spec: Any
-    key: str
-    label: str
-    states: list[tuple[str, str]] = field(default_factory=list)
-    takes_contra: bool = False
-    takes_player: bool = False
-    levels: list[tuple[str, str]] = field(default_factory=list)  # per-player level (poignée)
-
-    @property
-    def per_player(self) -> bool:
-        return bool(self.levels)
 
 
 @dataclass
@@ -129,11 +81,13 @@ class HandForm:
         self.session = session
         self.variant = rules.get_variant(session.variant)
         self.rules = self.variant.rules(session.rules)
+        self.fields = fields_of(self.variant)
         self.seats = [Seat(i, name) for i, name in enumerate(seat_names, start=1)]
         self.values = values if values is not None else Values()
         self.errors: dict[str, list[str]] = {}
-        # JSON path prefix -> form field, filled while the hand is built.
-        self._paths: dict[str, str] = {}
+        # JSON path -> form key, filled while the hand is written (each item of a list and
+        # each player of a map where its problem goes).
+        self.paths: dict[str, str] = {}
 
     # -- what the template shows ---------------------------------------------------------
 
@@ -148,7 +102,7 @@ class HandForm:
 
     @property
     def contract_id(self) -> str:
-        chosen = self.values.get("contract")
+        chosen = self.values.get(field_of_kind(CONTRACT, self.fields).home)
         return chosen if chosen in self.rules.contracts else self.default_contract
 
     @property
@@ -158,10 +112,20 @@ class HandForm:
     def uses(self, name: str) -> bool:
         return name in self.contract.fields
 
+    def uses_field(self, field: Field) -> bool:
+        """Whether the chosen contract has the field, or its game lets every row carry it
+        and the form asks it on every row (the dealer, the bonuses)."""
+        return self.uses(field.name) or (field.every_row and field.name in self.variant.hand_fields)
+
+    def asks(self, field: Field) -> bool:
+        """Whether the form shows the field for the chosen contract (its kind says)."""
+        kind = FORM_KINDS.get(field.kind)
+        return bool(field.form) and kind is not None and kind.asked(self, field)
+
     @property
     def is_adjustment(self) -> bool:
         """The hand is a correction of the sheet (an amount for each player), not a deal."""
-        return self.contract.id == "adjustment"
+        return self.contract.id == ADJUSTMENT.id
 
     @property
     def needs_sitting_out(self) -> bool:
@@ -171,7 +135,7 @@ class HandForm:
     def dealt_seats(self) -> list[Seat]:
         if not self.needs_sitting_out:
             return self.seats
-        out = self.values.get("sits_out")
+        out = self.values.get(field_of_kind(PLAYERS, self.fields).home)
         return [s for s in self.seats if s.value != out]
 
     @property
@@ -180,44 +144,16 @@ class HandForm:
 
     @property
     def takes_game_contra(self) -> bool:
-        return self.uses("contra") and self.rules.max_contra > 0
+        return self.uses_field(field_of_kind(CONTRA, self.fields)) and self.rules.max_contra > 0
 
     @property
     def bonus_fields(self) -> list[BonusField]:
-        contract = self.contract
-        if "bonuses" not in contract.fields | self.variant.hand_fields:
-            return []
-        defenders_announce = self.variant.defenders_may_announce(self.rules)
-        out = []
-        for bonus_id, spec in self.variant.bonus_specs.items():
-            if bonus_id not in contract.bonuses:
-                continue
-            bonus = BonusField(spec, f"bonus-{bonus_id}", spec.label)
-            if spec.levels:
-                names = spec.level_words or [labels.POIGNEE_LEVELS.get(v, v) for v in spec.levels]
-                bonus.levels = [("", "–"), *zip(spec.levels, names, strict=True)]
-            elif spec.player and not spec.announce:
-                bonus.takes_player = True
-            else:
-                states = [NONE]
-                if not spec.made_optional:  # a silent one follows from the points
-                    states += [SILENT, SILENT_DEFENDERS]
-                if spec.announce:
-                    states += [ANNOUNCED, ANNOUNCED_FAILED]
-                    if defenders_announce:
-                        states += [DEFENDERS_ANNOUNCED, DEFENDERS_ANNOUNCED_FAILED]
-                if spec.silent_fail:
-                    states += [LOST, LOST_DEFENDERS]
-                words = state_labels(self.variant, announce=spec.announce)
-                bonus.states = [(s, words[s]) for s in states]
-                bonus.takes_player = spec.player
-                bonus.takes_contra = spec.announce and self.rules.max_contra > 0
-            out.append(bonus)
-        return out
+        return bonus_fields(self, field_of_kind(BONUSES, self.fields))
 
     @property
     def declarations(self) -> list[tuple[str, str]]:
-        return list(labels.DECLARATIONS.items()) if self.uses("declarations") else []
+        declarations = field_of_kind(DECLARATIONS, self.fields)
+        return list(labels.DECLARATIONS.items()) if self.uses_field(declarations) else []
 
     @property
     def half_points(self) -> bool:
@@ -227,14 +163,29 @@ class HandForm:
     def card_points(self) -> int:
         return self.variant.card_points
 
-    # -- form -> hand JSON ---------------------------------------------------------------
+    def asked_fields(self) -> list[Field]:
+        """The fields the form shows, in the order a hand is told at the table."""
+        return [f for f in in_order(ASKED, self.variant, ASKED_LAST) if self.asks(f)]
+
+    def opening_values(self, played: int) -> Values:
+        """The values a new hand's form opens with, `played` hands into the session: the
+        first contract, no contra, and the seat whose turn it is to sit out."""
+        self.values.set(field_of_kind(CONTRACT, self.fields).home, self.default_contract)
+        self.values.set(field_of_kind(CONTRA, self.fields).home, 0)
+        if self.needs_sitting_out:
+            # The seats sit out in turn; the scorekeeper changes it with one tap when it differs.
+            table = field_of_kind(PLAYERS, self.fields)
+            self.values.set(table.home, self.seats[played % len(self.seats)].value)
+        return self.values
+
+    # -- form -> hand --------------------------------------------------------------------
 
     def error(self, key: str, message: str) -> None:
         messages = self.errors.setdefault(key, [])
         if message not in messages:
             messages.append(message)
 
-    def _seat_name(self, key: str) -> str | None:
+    def seat_name(self, key: str) -> str | None:
         value = self.values.get(key)
         if not value:
             return None
@@ -244,7 +195,7 @@ class HandForm:
         self.error(key, _("Choose one of the seated players."))
         return None
 
-    def _number(self, key: str, *, whole: bool = False) -> int | Decimal | None:
+    def number(self, key: str, *, whole: bool = False) -> int | Decimal | None:
         """The number typed at `key` (textinput.number), or None with the problem at the field."""
         try:
             return textinput.number(self.values.get(key), whole=whole)
@@ -252,14 +203,14 @@ class HandForm:
             self.error(key, exc.message)
             return None
 
-    def _amount(self, key: str) -> int | Decimal | None:
+    def amount(self, key: str) -> int | Decimal | None:
         try:
             return textinput.amount(self.values.get(key))
         except textinput.InputError as exc:
             self.error(key, exc.message)
             return None
 
-    def _plain_text(self, key: str, max_length: int) -> str:
+    def plain_text(self, key: str, max_length: int) -> str:
         """The one-line text typed at `key`, or "" with the problem at the field."""
         try:
             return textinput.check_text(self.values.get(key), max_length=max_length)
@@ -268,169 +219,52 @@ class HandForm:
             return ""
 
     def hand_data(self) -> dict[str, Any]:
-        """The hand's own fields (HANDS.md) from the posted values; `errors` holds what could
-        not even be read. The session's variant, rules and players are added by the service."""
-        self._paths = {}
-        contract = self.contract
-        data: dict[str, Any] = {}
-        chosen = self.values.get("contract")
+        """The hand's own fields (HANDS.md) from the posted values, each written by its kind
+        in the order a stored hand has always listed them; `errors` holds what could not even
+        be read. The session's variant, rules and players are added by the pipeline."""
+        self.paths = {}
+        chosen = self.values.get(field_of_kind(CONTRACT, self.fields).home)
         if chosen and chosen not in self.rules.contracts:
-            self.error("contract", _("Choose one of the listed contracts."))
-        if self.needs_sitting_out:
-            if not self.values.get("sits_out"):
-                self.error("sits_out", _("Choose who sits out this hand."))
-            else:
-                self._seat_name("sits_out")
-            data["players"] = [s.name for s in self.dealt_seats]
-            self._paths["players"] = "sits_out"
-        data["contract"] = contract.id
-        dealer = self._seat_name("dealer")
-        if dealer is not None:
-            data["dealer"] = dealer
-        for key in ("declarer", "partner", "announcer"):
-            if self.uses(key):
-                name = self._seat_name(key)
-                if name is not None:
-                    data[key] = name
-        if self.uses("points"):
-            points = self._number("points")
-            if points is not None:
-                if self.values.get("points_side") == DEFENDERS:
-                    points = self.card_points - points
-                data["points"] = json_number(points)
-        if self.uses("made"):
-            made = self.values.get("made")
-            if made in ("yes", "no"):
-                data["made"] = made == "yes"
-        for key in ("level", "oudlers"):
-            if self.uses(key):
-                number = self._number(key, whole=True)
-                if number is not None:
-                    data[key] = number
-        if self.takes_game_contra:
-            level = self._number("contra", whole=True)
-            if level:
-                data["contra"] = {"game": level}
-            self._paths["contra"] = "contra"
-        bonuses = self._bonuses()
-        if bonuses:
-            data["bonuses"] = bonuses
-        for key, prefix in (("points_by_player", "pbp"), ("tricks_by_player", "tricks")):
-            if self.uses(key):
-                by_player = {}
-                for seat in self.dealt_seats:
-                    number = self._number(
-                        f"{prefix}-{seat.position}", whole=key != "points_by_player"
-                    )
-                    if number is not None:
-                        by_player[seat.name] = json_number(number)
-                    self._paths[f"{key}.{seat.name}"] = f"{prefix}-{seat.position}"
-                self._paths[key] = prefix
-                if by_player or key in contract.required:
-                    data[key] = by_player
-        if self.uses("declarations"):
-            declarations = []
-            for decl_id, _label in self.declarations:
-                for value in self.values.getlist(f"decl-{decl_id}"):
-                    name = next((s.name for s in self.seats if s.value == value), None)
-                    if name is not None:
-                        self._paths[f"declarations[{len(declarations)}]"] = f"decl-{decl_id}"
-                        declarations.append({"player": name, "name": decl_id})
-            if declarations:
-                data["declarations"] = declarations
-        if self.is_adjustment:
-            adjustments = []
-            reason = self._plain_text("adj_reason", MAX_REASON_LENGTH)
-            for seat in self.dealt_seats:
-                amount = self._amount(f"adj-{seat.position}")
-                if amount:
-                    self._paths[f"adjustments[{len(adjustments)}]"] = f"adj-{seat.position}"
-                    item = {"player": seat.name, "amount": json_number(amount)}
-                    if reason:
-                        item["reason"] = reason
-                    adjustments.append(item)
-            self._paths["adjustments"] = "adjustments"
-            data["adjustments"] = adjustments
+            self.error(
+                field_of_kind(CONTRACT, self.fields).home, _("Choose one of the listed contracts.")
+            )
+        data: dict[str, Any] = {}
+        for field in in_order(WRITTEN, self.variant):
+            kind = FORM_KINDS.get(field.kind)
+            if kind is not None and field.form:
+                kind.write(self, field, data)
         return data
-
-    def _bonuses(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        for bonus in self.bonus_fields:
-            name = bonus.spec.id
-            if bonus.per_player:
-                for seat in self.dealt_seats:
-                    key = f"{bonus.key}-{seat.position}"
-                    level = self.values.get(key)
-                    if level:
-                        self._paths[f"bonuses[{len(out)}]"] = key
-                        out.append({"name": name, "player": seat.name, "level": level})
-                continue
-            if bonus.takes_player and not bonus.states:
-                player = self._seat_name(f"{bonus.key}-player")
-                if player is not None:
-                    self._paths[f"bonuses[{len(out)}]"] = f"{bonus.key}-player"
-                    out.append({"name": name, "player": player})
-                continue
-            state = self.values.get(bonus.key)
-            if not state:
-                continue
-            if state not in dict(bonus.states):
-                self.error(bonus.key, _("Choose one of the listed states."))
-                continue
-            side, announced, made = STATE_BONUS[state]
-            item: dict[str, Any] = {"name": name}
-            if side != DECLARER:
-                item["side"] = side
-            if announced:
-                item["announced"] = True
-            if not (bonus.spec.made_optional and made):
-                item["made"] = made
-            if bonus.takes_contra:
-                level = self._number(f"{bonus.key}-contra", whole=True)
-                if level:
-                    item["contra"] = level
-            if bonus.takes_player:
-                player = self._seat_name(f"{bonus.key}-player")
-                if player is not None:
-                    item["player"] = player
-            index = f"bonuses[{len(out)}]"
-            self._paths[index] = bonus.key
-            self._paths[f"{index}.contra"] = f"{bonus.key}-contra"
-            self._paths[f"{index}.player"] = f"{bonus.key}-player"
-            out.append(item)
-        return out
 
     # -- the engine's problems at their fields ---------------------------------------------
 
     def _field_of(self, path: str) -> str:
-        if path in self._paths:
-            return self._paths[path]
+        """The form key a problem at `path` goes to: the one that wrote it, else its field's
+        own key, else the top of the form."""
+        if path in self.paths:
+            return self.paths[path]
         # The longest known prefix: bonuses[1].side -> the bonus, points_by_player.Ana -> …
         parts = re.split(r"(?=[.\[])", path)
         while parts:
             prefix = "".join(parts)
-            if prefix in self._paths:
-                return self._paths[prefix]
+            if prefix in self.paths:
+                return self.paths[prefix]
             parts.pop()
-        head = re.split(r"[.\[]", path, maxsplit=1)[0]
-        if head in DIRECT_FIELDS:
-            return head
-        if head == "bonuses":
-            return "bonuses"
-        if head == "declarations":
-            return "declarations"
-        return TOP
+        field = self.fields.get(re.split(r"[.\[]", path, maxsplit=1)[0])
+        return field.home if field is not None and field.form else TOP
+
+    def _field_at(self, key: str) -> Field | None:
+        """The field whose own key `key` is."""
+        return next((f for f in self.fields.values() if f.form and f.home == key), None)
 
     def _placed(self, problem) -> tuple[str, str]:
         """The form field of an engine problem and the problem in the form's words."""
         key = self._field_of(problem.path)
         words = problem.message
+        field = self._field_at(key)
         if problem.code == "missing":
             words = _("required")
-        elif problem.code == "not-every-player" and key in ("pbp", "tricks"):
-            missing = [
-                s.name for s in self.dealt_seats if not self.values.get(f"{key}-{s.position}")
-            ]
+        elif problem.code == "not-every-player" and field is not None and field.kind is BY_PLAYER:
+            missing = FORM_KINDS[BY_PLAYER].missing(self, field)
             if missing:
                 words = _("required for %(players)s") % {"players": ", ".join(missing)}
         return key, words
@@ -459,123 +293,89 @@ class HandForm:
 
     # -- the words of the fields --------------------------------------------------------
 
-    def role(self, key: str) -> str:
-        """The game's word for a role: declarer, partner, defenders (French: taker, …); the
-        declarer of a contract without a partner is the one who plays alone (German
+    def role(self, field: Field) -> str:
+        """The game's word for the role a field names: declarer, partner (French: taker, …);
+        a declarer whose contract has no partner is the one who plays alone (German
         "Alleinspieler")."""
-        if key == "declarer" and not self.uses("partner"):
-            key = "alone"
-        return self.variant.role_words[key]
+        if field.alone and not any(
+            other.unlike == field.name and self.uses(other.name) for other in self.fields.values()
+        ):
+            return self.variant.role_words[ALONE]
+        return self.variant.role_words[field.name]
 
     def label_of(self, key: str) -> str:
         """The label the form shows at the field `key`; "" for a key it does not know."""
-        sides = self.variant.side_words
-        fixed = {
-            "contract": _("Contract"),
-            "sits_out": _("Sits out"),
-            "declarer": capfirst(self.role("declarer")),
-            "partner": capfirst(self.role("partner")),
-            "announcer": _("Announced"),
-            "points": _("Card points of the %(side)s (of %(total)d)")
-            % {"side": sides[DECLARER], "total": self.card_points},
-            "oudlers": _("Oudlers"),
-            "made": capfirst(labels.word("made")),
-            "level": capfirst(labels.word("level")),
-            "contra": _("Contra on the game"),
-            "pbp": _("Card points of each player"),
-            "tricks": _("Tricks of each player (optional)"),
-            "declarations": _("Declarations"),
-            "bonuses": _("Bonuses"),
-            "adjustments": capfirst(self.variant.contract_label("adjustment")),
-            "adj_reason": _("Reason"),
-            "dealer": _("Dealer (when not the next in turn)"),
-            "cards": _("Count cards"),
-        }
-        if key in fixed:
-            return fixed[key]
-        seat = re.fullmatch(r"(pbp|tricks|adj)-(\d+)", key)
-        if seat:
-            name = next((s.name for s in self.seats if s.value == seat[2]), seat[2])
-            what = {
-                "pbp": _("Card points of %(name)s"),
-                "tricks": _("Tricks of %(name)s"),
-                "adj": _("Adjustment for %(name)s"),
-            }[seat[1]]
-            return what % {"name": name}
-        if key.startswith("decl-"):
-            return labels.DECLARATIONS.get(key[5:], "")
-        for bonus_id, spec in self.variant.bonus_specs.items():
-            head = f"bonus-{bonus_id}"
-            if key == head:
-                return capfirst(spec.label)
-            if key == f"{head}-contra":
-                return _("%(bonus)s, contra") % {"bonus": capfirst(spec.label)}
-            if key == f"{head}-player":
-                return _("%(bonus)s, player") % {"bonus": capfirst(spec.label)}
-            seat = re.fullmatch(re.escape(head) + r"-(\d+)", key)
-            if seat:
-                name = next((s.name for s in self.seats if s.value == seat[1]), seat[1])
-                return _("%(bonus)s of %(name)s") % {"bonus": capfirst(spec.label), "name": name}
+        if key == CARDS:
+            return _("Count cards")
+        for field in self.fields.values():
+            for template, words in field.form.items():
+                found = self._match(field, template, key)
+                if found is not None:
+                    label = self._words(field, words, *found)
+                    return capfirst(label) if template == field.home else label
         return ""
+
+    def _match(self, field: Field, template: str, key: str) -> tuple[str, str] | None:
+        """(the seat's name, the bonus's or declaration's id) where `key` is one of the keys
+        `template` (one of `field`'s) stands for; None where it is not."""
+        if "{" not in template:
+            return ("", "") if key == template else None
+        pattern = re.escape(template).replace(r"\{seat\}", r"(?P<seat>\d+)")
+        pattern = pattern.replace(r"\{id\}", r"(?P<id>.+?)")
+        match = re.fullmatch(pattern, key)
+        if match is None:
+            return None
+        groups = match.groupdict()
+        item = groups.get("id") or ""
+        if "id" in groups and item not in self._items(field):
+            return None
+        seat = groups.get("seat")
+        name = next((s.name for s in self.seats if s.value == seat), seat) if seat else ""
+        return name, item
+
+    def _items(self, field: Field) -> Mapping[str, Any]:
+        """What a key's "{id}" may be: a bonus of the game, or a declaration."""
+        if field.kind is BONUSES:
+            return self.variant.bonus_specs
+        return labels.DECLARATIONS if field.kind is DECLARATIONS else {}
+
+    def _words(self, field: Field, words: str | None, name: str, item: str) -> str:
+        """A key's words (an id of the engine's glossary, or a game's own text), said with
+        the seat's player, the bonus, the sides and the deck's card points; the game's own
+        word where the field has none (a role, a bonus, a declaration)."""
+        bonus = self.variant.bonus_specs.get(item) if field.kind is BONUSES else None
+        if words is None:
+            if bonus is not None:
+                return capfirst(bonus.label)
+            if item:
+                return str(labels.DECLARATIONS[item])
+            return capfirst(self.role(field))
+        sides = self.variant.side_words
+        return Say(
+            words,
+            declarers=sides[DECLARER],
+            defenders=sides[DEFENDERS],
+            total=self.card_points,
+            name=name,
+            bonus=capfirst(bonus.label) if bonus is not None else "",
+        ).text()
 
     def short_label(self, key: str) -> str:
         """The field's label where a problem names it, shortened where the form's is long."""
-        short = {
-            "points": pgettext("card points", "Points"),
-            "dealer": _("Dealer"),
-            "tricks": _("Tricks of each player"),
-        }
-        return short.get(key) or self.label_of(key)
+        field = self._field_at(key)
+        if field is not None and field.short:
+            return Say(field.short).text()
+        return self.label_of(key)
 
-    # -- hand JSON -> form ---------------------------------------------------------------
+    # -- hand -> form --------------------------------------------------------------------
 
     @classmethod
     def values_from_hand(cls, session, seat_names: list[str], hand: Mapping[str, Any]) -> Values:
         """The form values that give back `hand` (a stored hand, for editing)."""
         position = {name: str(i) for i, name in enumerate(seat_names, start=1)}
         values = Values()
-        values.set("contract", hand.get("contract", ""))
-        players = hand.get("players") or seat_names
-        out = [n for n in seat_names if n not in players]
-        if out:
-            values.set("sits_out", position[out[0]])
-        for key in ("declarer", "partner", "announcer", "dealer"):
-            if hand.get(key):
-                values.set(key, position.get(hand[key], ""))
-        for key in ("points", "made", "level", "oudlers"):
-            if key in hand:
-                values.set(key, hand[key])
-        values.set("points_side", DECLARER)
-        if "contra" in hand:
-            values.set("contra", hand["contra"].get("game", 0))
-        state_of = {v: k for k, v in STATE_BONUS.items()}
-        for bonus in hand.get("bonuses", []):
-            key = f"bonus-{bonus['name']}"
-            if bonus.get("level"):
-                values.set(f"{key}-{position.get(bonus.get('player'), '')}", bonus["level"])
-                continue
-            if (
-                "announced" in bonus
-                or "side" in bonus
-                or "made" in bonus
-                or not bonus.get("player")
-            ):
-                made = bonus.get("made", True)
-                state = state_of[
-                    (bonus.get("side", DECLARER), bool(bonus.get("announced")), made is not False)
-                ]
-                values.set(key, state)
-            if bonus.get("contra"):
-                values.set(f"{key}-contra", bonus["contra"])
-            if bonus.get("player"):
-                values.set(f"{key}-player", position.get(bonus["player"], ""))
-        for key, prefix in (("points_by_player", "pbp"), ("tricks_by_player", "tricks")):
-            for name, number in (hand.get(key) or {}).items():
-                values.set(f"{prefix}-{position.get(name, '')}", number)
-        for declaration in hand.get("declarations", []):
-            values.add(f"decl-{declaration['name']}", position.get(declaration["player"], ""))
-        for adjustment in hand.get("adjustments", []):
-            values.set(f"adj-{position.get(adjustment['player'], '')}", adjustment["amount"])
-            if adjustment.get("reason"):
-                values.set("adj_reason", adjustment["reason"])
+        for field in fields_of(rules.get_variant(session.variant)).values():
+            kind = FORM_KINDS.get(field.kind)
+            if kind is not None and field.form:
+                kind.refill(values, field, hand, position)
         return values

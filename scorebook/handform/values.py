@@ -1,9 +1,9 @@
-"""What a hand form shows: one string (or a list, for checkboxes) per field name."""
+"""What a hand form shows: one string (or a list, for checkboxes) per key, and the keys of one
+seat or one item of a field."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
 
@@ -17,10 +17,14 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def json_number(number: int | Decimal) -> int | float:
-    """A number for the hand JSON, which has no decimals: the engine reads a float back by its
-    digits, so a half point or a hundredth stays exact."""
-    return number if isinstance(number, int) else float(number)
+def seat_key(template: str, position: int | str) -> str:
+    """A field's key for one seat (rules.fields: "pbp-{seat}" -> "pbp-2")."""
+    return template.replace("{seat}", str(position))
+
+
+def item_key(template: str, item: str) -> str:
+    """A field's key for one bonus or declaration ("decl-{id}" -> "decl-trul")."""
+    return template.replace("{id}", item)
 
 
 class Values:

@@ -1,15 +1,34 @@
-"""The controls of the hand form, in the order a hand is told at the table."""
+"""The controls of the hand form, in the order a hand is told at the table: one builder per
+kind of field (rules.fields), for every field of that kind, a game's own included."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from rules.fields import field_range
+from rules.fields import (
+    ADJUSTMENTS,
+    BONUSES,
+    BOOLEAN,
+    BY_PLAYER,
+    CONTRA,
+    CONTRACT,
+    DECLARATIONS,
+    INTEGER,
+    PLAYER,
+    PLAYERS,
+    POINTS,
+    Field,
+    field_of_kind,
+    field_range,
+)
 from rules.model import DEFENDERS
+from rules.words import Say
 from scorebook import textinput
 from scorebook.handform.controls import Option, Widget
 from scorebook.handform.counter import card_counter
+from scorebook.handform.kinds import NO, YES
 from scorebook.handform.mapping import HandForm
+from scorebook.handform.values import item_key, seat_key
 
 
 def _choice(form: HandForm, kind: str, name: str, label: str, options, *, default="", **kw):
@@ -35,22 +54,23 @@ def _number_widget(form: HandForm, name: str, label: str, *, decimal: bool = Fal
 
 def redraw_widgets(form: HandForm) -> list[Widget]:
     """The controls that change which fields the form shows: the contract and who sits out."""
+    contract = field_of_kind(CONTRACT, form.fields).home
     out = [
         _choice(
             form,
             "choice",
-            "contract",
-            form.label_of("contract"),
+            contract,
+            form.label_of(contract),
             form.contracts,
             default=form.default_contract,
             css="contracts",
         )
     ]
-    if form.needs_sitting_out:
+    table = field_of_kind(PLAYERS, form.fields)
+    if form.asks(table):
         seats = [(s.value, s.name) for s in form.seats]
-        out.append(
-            _choice(form, "choice", "sits_out", form.label_of("sits_out"), seats, css="seats")
-        )
+        label = form.label_of(table.home)
+        out.append(_choice(form, "choice", table.home, label, seats, css="seats"))
     return out
 
 
@@ -58,125 +78,95 @@ def widgets(form: HandForm) -> list[Widget]:
     """The controls of the chosen contract, in the order a hand is told at the table."""
     dealt = [(s.value, s.name) for s in form.dealt_seats]
     out: list[Widget] = []
-    for part in (
-        _players,
-        _points,
-        _outcome,
-        _per_player,
-        _declarations,
-        _game_contra,
-        _bonuses,
-        _adjustments,
-    ):
-        out += part(form, dealt)
-    out.append(_dealer(form))
+    for field in form.asked_fields():
+        out += WIDGETS[field.kind](form, field, dealt)
     return out
 
 
-def _players(form: HandForm, dealt) -> list[Widget]:
-    """Who plays: the declarer, the partner (or alone), who announced (or nobody)."""
-    out = []
-    for key, nobody in (("declarer", None), ("partner", _("alone")), ("announcer", _("nobody"))):
-        if form.uses(key):
-            label = form.label_of(key)
-            options = dealt if nobody is None else [("", nobody), *dealt]
-            out.append(_choice(form, "choice", key, label, options, css="seats"))
-    return out
+def _player(form: HandForm, field: Field, dealt) -> list[Widget]:
+    """A seated player: a chip for each player dealt in (and one for nobody, where the field
+    may name nobody); one told only when it is not the usual, in a select of every seat."""
+    label = form.label_of(field.home)
+    if field.more:
+        seats = [(s.value, s.name) for s in form.seats]
+        return [_choice(form, "select", field.home, label, [("", "–"), *seats], css="more")]
+    options = [("", Say(field.nobody).text()), *dealt] if field.nobody else dealt
+    return [_choice(form, "choice", field.home, label, options, css="seats")]
 
 
-def _points(form: HandForm, dealt) -> list[Widget]:
+def _points(form: HandForm, field: Field, dealt) -> list[Widget]:
     """The card points of the declarer's side (or, ticked, the defenders'), with the counter."""
-    if not form.uses("points"):
-        return []
-    points = _number_widget(form, "points", form.label_of("points"), decimal=form.half_points)
+    points = _number_widget(form, field.home, form.label_of(field.home), decimal=form.half_points)
+    side = field.key(1)
     points.children.append(
         Widget(
             "check",
-            "points_side",
-            _("these are the points of the %(side)s")
-            % {"side": form.variant.side_words[DEFENDERS]},
-            [Option(DEFENDERS, "", form.values.get("points_side") == DEFENDERS)],
+            side,
+            form.label_of(side),
+            [Option(DEFENDERS, "", form.values.get(side) == DEFENDERS)],
         )
     )
     counter = card_counter(form)
     return [points] if counter is None else [points, counter]
 
 
-def _outcome(form: HandForm, dealt) -> list[Widget]:
-    """What the contract counts besides the points: oudlers, made or not, the level."""
-    out = []
-    if form.uses("oudlers"):
-        out.append(
-            _choice(form, "choice", "oudlers", form.label_of("oudlers"), _range(form, "oudlers"))
-        )
-    if form.uses("made"):
-        label = form.label_of("made")
-        out.append(_choice(form, "choice", "made", label, [("yes", _("yes")), ("no", _("no"))]))
-    if form.uses("level"):
-        label = form.label_of("level")
-        out.append(_choice(form, "choice", "level", label, _range(form, "level")))
-    return out
-
-
-def _range(form: HandForm, name: str) -> list[tuple[int, int]]:
+def _whole(form: HandForm, field: Field, dealt) -> list[Widget]:
     """Each whole number the engine accepts for the field, as chips."""
-    low, high = field_range(name, form.variant, form.rules)
-    return [(n, n) for n in range(low, high + 1)]
+    low, high = field_range(field.name, form.variant, form.rules)
+    numbers = [(n, n) for n in range(low, high + 1)]
+    return [_choice(form, "choice", field.home, form.label_of(field.home), numbers)]
 
 
-def _per_player(form: HandForm, dealt) -> list[Widget]:
-    """A number for each player dealt in: card points, tricks."""
-    out = []
-    for key, prefix, label, decimal in (
-        ("points_by_player", "pbp", form.label_of("pbp"), form.half_points),
-        ("tricks_by_player", "tricks", form.label_of("tricks"), False),
-    ):
-        if form.uses(key):
-            group = Widget(
-                "group", prefix, label, errors=form.errors.get(prefix, []), css="per-player"
-            )
-            for value, name in dealt:
-                group.children.append(
-                    _number_widget(form, f"{prefix}-{value}", name, decimal=decimal)
-                )
-            out.append(group)
-    return out
+def _yes_no(form: HandForm, field: Field, dealt) -> list[Widget]:
+    label = form.label_of(field.home)
+    return [_choice(form, "choice", field.home, label, [(YES, _("yes")), (NO, _("no"))])]
 
 
-def _declarations(form: HandForm, dealt) -> list[Widget]:
+def _each_player(form: HandForm, field: Field, dealt) -> list[Widget]:
+    """A number for each player dealt in: card points, tricks, a game's own count."""
+    label = form.label_of(field.home)
+    errors = form.errors.get(field.home, [])
+    group = Widget("group", field.home, label, errors=errors, css="per-player")
+    decimal = form.half_points and field.values is POINTS
+    for value, name in dealt:
+        key = seat_key(field.key(1), value)
+        group.children.append(_number_widget(form, key, name, decimal=decimal))
+    return [group]
+
+
+def _declarations(form: HandForm, field: Field, dealt) -> list[Widget]:
     if not form.declarations:
         return []
     group = Widget(
         "fold",
-        "declarations",
-        form.label_of("declarations"),
-        errors=form.errors.get("declarations", []),
+        field.home,
+        form.label_of(field.home),
+        errors=form.errors.get(field.home, []),
     )
     for decl_id, label in form.declarations:
-        group.children.append(_choice(form, "checks", f"decl-{decl_id}", label, dealt, css="seats"))
+        key = item_key(field.key(1), decl_id)
+        group.children.append(_choice(form, "checks", key, label, dealt, css="seats"))
     # Open whenever the contract takes them (issue 26: folded, they were missed); a contract
     # that takes none shows none (form.declarations is empty).
     group.open = True
     return [group]
 
 
-def _game_contra(form: HandForm, dealt) -> list[Widget]:
-    if not form.takes_game_contra:
-        return []
-    label = form.label_of("contra")
-    return [_choice(form, "choice", "contra", label, form.contra_levels, default="0")]
+def _game_contra(form: HandForm, field: Field, dealt) -> list[Widget]:
+    label = form.label_of(field.home)
+    return [_choice(form, "choice", field.home, label, form.contra_levels, default="0")]
 
 
-def _bonuses(form: HandForm, dealt) -> list[Widget]:
+def _bonuses(form: HandForm, field: Field, dealt) -> list[Widget]:
     bonus_fields = form.bonus_fields
     if not bonus_fields:
         return []
     group = Widget(
         "group",
-        "bonuses",
-        form.label_of("bonuses"),
-        errors=form.errors.get("bonuses", []),
-        css="bonuses",
+        field.home,
+        form.label_of(field.home),
+        errors=form.errors.get(field.home, []),
+        css=field.home,  # the stylesheet's class for the bonuses' rows is the field's key
     )
     group.children = [_bonus(form, bonus, dealt) for bonus in bonus_fields]
     return [group]
@@ -195,14 +185,14 @@ def _bonus(form: HandForm, bonus, dealt) -> Widget:
         row.errors = form.errors.get(bonus.key, [])
     if bonus.takes_player:
         row.children.append(
-            _choice(form, "select", f"{bonus.key}-player", _("Player"), [("", "–"), *dealt])
+            _choice(form, "select", bonus.player_key, _("Player"), [("", "–"), *dealt])
         )
     if bonus.takes_contra:
         row.children.append(
             _choice(
                 form,
                 "select",
-                f"{bonus.key}-contra",
+                bonus.contra_key,
                 _("Contra"),
                 form.contra_levels,
                 default="0",
@@ -210,36 +200,45 @@ def _bonus(form: HandForm, bonus, dealt) -> Widget:
             )
         )
     for value, name in dealt if bonus.per_player else ():
-        row.children.append(_choice(form, "select", f"{bonus.key}-{value}", name, bonus.levels))
+        row.children.append(_choice(form, "select", bonus.seat_key(value), name, bonus.levels))
     return row
 
 
-def _adjustments(form: HandForm, dealt) -> list[Widget]:
+def _adjustments(form: HandForm, field: Field, dealt) -> list[Widget]:
     """An adjustment: an amount for each player dealt in, and the reason."""
-    if not form.is_adjustment:
-        return []
     group = Widget(
         "group",
-        "adjustments",
-        form.label_of("adjustments"),
-        errors=form.errors.get("adjustments", []),
+        field.home,
+        form.label_of(field.home),
+        errors=form.errors.get(field.home, []),
         css="per-player",
     )
     for value, name in dealt:
-        group.children.append(_number_widget(form, f"adj-{value}", name, decimal=True, signed=True))
+        key = seat_key(field.key(1), value)
+        group.children.append(_number_widget(form, key, name, decimal=True, signed=True))
+    reason = field.key(2)
     group.children.append(
         Widget(
             "text",
-            "adj_reason",
-            form.label_of("adj_reason"),
-            value=form.values.get("adj_reason"),
-            errors=form.errors.get("adj_reason", []),
+            reason,
+            form.label_of(reason),
+            value=form.values.get(reason),
+            errors=form.errors.get(reason, []),
         )
     )
     return [group]
 
 
-def _dealer(form: HandForm) -> Widget:
-    seats = [(s.value, s.name) for s in form.seats]
-    label = form.label_of("dealer")
-    return _choice(form, "select", "dealer", label, [("", "–"), *seats], css="more")
+# The controls of each kind the form asks (HandForm.asked_fields); the contract and the seat
+# that sits out are drawn above them (redraw_widgets).
+WIDGETS = {
+    PLAYER: _player,
+    POINTS: _points,
+    INTEGER: _whole,
+    BOOLEAN: _yes_no,
+    BY_PLAYER: _each_player,
+    DECLARATIONS: _declarations,
+    CONTRA: _game_contra,
+    BONUSES: _bonuses,
+    ADJUSTMENTS: _adjustments,
+}

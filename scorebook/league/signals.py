@@ -24,5 +24,7 @@ def session_saved(sender, instance: Session, created: bool, update_fields=None, 
 @receiver(hands_changed, dispatch_uid="league_hands_changed")
 def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
     """Ratings follow every recorded, edited or voided hand: marked now, rebuilt (only what
-    changed) when a league page is next read."""
+    changed) when a league page is next read. A player's word on a hand changes no rating."""
+    if kwargs.get("words"):
+        return
     mark_stale(session.club, family_of(session.variant))

@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook import house_rules
 from scorebook.collation import AlphabeticalChoiceField
-from scorebook.models import Player
+from scorebook.models import Confirmation, Player
 from scorebook.textinput import PlainTextForm
-from scorebook.tournaments.models import DrawMode, RankingMode
+from scorebook.tournaments.models import DrawMode, RankingMode, SamePhone
 from scorebook.tournaments.services import (
     N_MINUS_PLACE,
     OWN_POINTS,
@@ -136,6 +136,22 @@ class TournamentForm(PlainTextForm, forms.Form):
         if club is not None:
             self.fields["rules"].choices = house_rules.start_choices(club)
 
+    # Not required: a form posted without them (a page from before) keeps the defaults.
+    confirmation = forms.ChoiceField(
+        label=_("Confirmation of hands"),
+        choices=Confirmation.choices,
+        initial=Confirmation.REQUIRED,
+        required=False,
+        help_text=_("Required: a table's round ends only when the other side confirmed its hands."),
+    )
+    same_phone = forms.ChoiceField(
+        label=_("Confirming on the phone that recorded the hand"),
+        choices=SamePhone.choices,
+        initial=SamePhone.ALLOWED,
+        required=False,
+        help_text=_("With a PIN: each player sets his four digits on his own phone first."),
+    )
+
     @classmethod
     def for_tournament(cls, tournament, data=None) -> TournamentForm:
         """The form filled in with the tournament as it is, in the club's time zone."""
@@ -157,6 +173,8 @@ class TournamentForm(PlainTextForm, forms.Form):
             "points_preset": preset,
             "placement_points": own,
             **modes_initial(tournament),
+            "confirmation": tournament.confirmation,
+            "same_phone": tournament.same_phone,
         }
         return cls(data, initial=initial, club=tournament.club)
 

@@ -17,7 +17,7 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.models import Club, HouseRules, Player, Session, account_name
+from scorebook.models import Club, Confirmation, HouseRules, Player, Session, account_name
 from scorebook.variants import variant_label
 
 
@@ -46,6 +46,14 @@ class RankingMode(models.TextChoices):
     PLACEMENT = "placement", _("placement points")
     SHEET = "sheet", _("sheet sum")
     SHEET_RANK = "sheet+rank", _("sheet sum plus rank points")
+
+
+class SamePhone(models.TextChoices):
+    """Whether a player may confirm a hand on the phone that recorded it (issue 27)."""
+
+    ALLOWED = "allowed", _("allowed")
+    PIN = "pin", _("with the player's four-digit PIN")
+    REFUSED = "refused", _("refused: each player confirms on his own phone")
 
 
 class Tournament(models.Model):
@@ -94,6 +102,20 @@ class Tournament(models.Model):
     contras_count = models.BooleanField(_("contras count in the ranking"), default=True)
     # Players per team (2, 3 or 4); None: no teams.
     team_size = models.PositiveSmallIntegerField(_("players per team"), null=True, blank=True)
+    # Every table's hands confirmed by the other side before its round ends (issue 27);
+    # tournaments made before it were created without, and keep off (migration 0004).
+    confirmation = models.CharField(
+        _("confirmation of hands"),
+        max_length=10,
+        choices=Confirmation.choices,
+        default=Confirmation.REQUIRED,
+    )
+    same_phone = models.CharField(
+        _("confirming on the recording phone"),
+        max_length=10,
+        choices=SamePhone.choices,
+        default=SamePhone.ALLOWED,
+    )
     seed = models.BigIntegerField(_("draw seed"), default=new_seed)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.SCHEDULED)
     started_at = models.DateTimeField(null=True, blank=True)

@@ -107,6 +107,8 @@ def _plan(form: TournamentForm, club) -> services.Plan:
             data["placement_points"],
             services.table_size_of(data["variant"]),
         ),
+        confirmation=data["confirmation"] or services.Plan.confirmation,
+        same_phone=data["same_phone"] or services.Plan.same_phone,
     )
 
 

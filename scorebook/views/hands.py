@@ -14,9 +14,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-import rules
-from rules.scoring import amount_of
-from scorebook import hands, textinput
+from scorebook import confirmations, hands, textinput
 from scorebook.access import can_change_closed, can_change_hands, club_view, get_for_club
 from scorebook.errors import ServiceError
 from scorebook.handform.counter import card_counter, use_card_count
@@ -85,27 +83,26 @@ def _hand_urls(session: Session):
 def _rows(request, session: Session, names, stored, before=None, replace_in="") -> Rows:
     edit_url, void_url = _hand_urls(session)
     can_change = can_change_hands(request.membership, session)
-    return sheet_rows(stored, names, edit_url, void_url, can_change, before, replace_in)
+    carried = hands.game(session).carried
+    return sheet_rows(stored, names, edit_url, void_url, can_change, before, replace_in, carried)
 
 
 def _foot(session: Session, names: list[str], rows: Rows) -> dict[str, Any]:
-    """The sheet's foot: the closing lines of a closed session, the radelci held and the
-    totals, after the last of `rows` (the session's last hand)."""
+    """The sheet's foot: the closing lines of a closed session, what each player holds of the
+    state the game carries (radelci) and the totals, after the last of `rows` (the session's
+    last hand)."""
     closing: list[tuple[str, list[Any]]] = []
     final = rows.totals
-    if session.is_closed and session.closing:
-        closing = [
-            (hands.line_text(line), [_amount_or_none(line[1].get(name)) for name in names])
-            for line in session.closing["lines"]
-        ]
-        final = [amount_of(session.closing["totals"].get(name, 0)) for name in names]
-    variant = rules.get_variant(session.variant)
+    stored = hands.stored_closing(session)
+    if stored is not None:
+        closing = [(line.text, [line.amounts.get(name) for name in names]) for line in stored.lines]
+        final = [stored.totals.get(name, 0) for name in names]
+    carried = hands.game(session).carried
     return {
         "final_totals": final,
         "closing": closing,
-        "radelci": [range(rows.radelci.get(name, 0)) for name in names]
-        if variant.keeps_radelci(session.rules)
-        else None,
+        "carried": carried,
+        "held": [range(rows.held.get(name, 0)) for name in names] if carried else None,
     }
 
 
@@ -115,7 +112,7 @@ def sheet_context(request, session: Session, latest: int | None = None) -> dict[
     names = list(session.seat_names)
     part = hands.latest_rows(session, latest)
     rows = _rows(request, session, names, part.rows, part.before)
-    first = part.rows[0][0] if part.rows else 1
+    first = part.rows[0].number if part.rows else 1
     return {
         "session": session,
         "names": names,
@@ -128,12 +125,9 @@ def sheet_context(request, session: Session, latest: int | None = None) -> dict[
         "state": _version(part, session),
         # The first hand shown, when the hands before it are not.
         "older": first if first > 1 else None,
-        "variant_label": rules.get_variant(session.variant).label,
+        "variant_label": hands.game(session).label,
+        "confirmations": confirmations.on_sheet(request, session, first),
     }
-
-
-def _amount_or_none(value: Any) -> Any:
-    return None if value is None else amount_of(value)
 
 
 def _session(request, pk: int) -> Session:
@@ -181,10 +175,10 @@ def _changes(request, pk: int, seen: SheetVersion | None):
     # Where the phone's sheet still shows its version: no answer overtaken by another swaps in.
     at = f"#sheet-poll[data-version='{seen.token()}']"
     within = f"#sheet:has({at})"
-    shown = [row for row in part.rows if row[0] <= seen.last]
-    new = [row for row in part.rows if row[0] > seen.last]
+    shown = [row for row in part.rows if row.number <= seen.last]
+    new = [row for row in part.rows if row.number > seen.last]
     replaced = _rows(request, session, names, shown, part.before, replace_in=within)
-    added = _rows(request, session, names, new, shown[-1][3] if shown else part.before)
+    added = _rows(request, session, names, new, shown[-1] if shown else part.before)
     context = {
         "session": session,
         "names": names,
@@ -194,6 +188,9 @@ def _changes(request, pk: int, seen: SheetVersion | None):
         "state": _version(part, session),
         "at": at,
         "within": within,
+        "confirmations": confirmations.on_poll(
+            request, session, [row[0] for row in shown], [row[0] for row in new]
+        ),
     }
     return render(request, "scorebook/sheet_changes.html", context)
 
@@ -222,15 +219,9 @@ def _stored_form(session: Session, hand: Hand) -> HandForm:
 
 
 def _new_values(session: Session) -> Values:
-    values = Values()
-    form = _form(session, values)
-    values.set("contract", form.default_contract)
-    values.set("contra", 0)
-    if form.needs_sitting_out:
-        # The seats sit out in turn; the scorekeeper changes it with one tap when it differs.
-        played = session.hands.filter(voided=False).count()
-        values.set("sits_out", form.seats[played % len(form.seats)].value)
-    return values
+    form = _form(session, Values())
+    played = session.hands.filter(voided=False).count() if form.needs_sitting_out else 0
+    return form.opening_values(played)
 
 
 def _posted_uuid(request, name: str) -> str:

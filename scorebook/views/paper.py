@@ -1,9 +1,9 @@
 """The session on paper: a printable sheet laid out like the club's, and the result as text.
 
-The printable sheet is read from each hand's stored row (amounts, note, running totals and the
-radelci carried after it), as the sheet page is; its foot (the closing lines, the totals and who
-pays whom) is the settlement's, from the engine's sheet. `share_text` is the settlement as a
-scorekeeper pastes it into a chat.
+The printable sheet is read from each hand's stored row (amounts, note, running totals and what
+the game carries after it: radelci), as the sheet page is; its foot (the closing lines, the
+totals and who pays whom) is the settlement's, from the engine's sheet. `share_text` is the
+settlement as a scorekeeper pastes it into a chat.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from django.shortcuts import render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-import rules
-from rules.scoring import amount_of
 from scorebook import hands
 from scorebook.access import club_view, get_for_club
 from scorebook.models import Role, Session
@@ -29,8 +27,8 @@ HANDS_PER_PAGE = 40
 class Cell(NamedTuple):
     amount: Any  # None: the player sat this hand out
     total: Any
-    gained: range  # radelci gained in this hand (circles)
-    used: range  # radelci used in this hand (crossed circles)
+    gained: range  # what the hand gained of the carried state (radelci: circles)
+    used: range  # what it used of it (crossed circles)
 
 
 class PaperRow(NamedTuple):
@@ -40,49 +38,49 @@ class PaperRow(NamedTuple):
 
 
 def paper_rows(
-    stored: Iterable[tuple[int, bool, str, Mapping[str, Any]]],
-    names: Sequence[str],
-    keeps_radelci: bool,
+    stored: Iterable[hands.StoredRow], names: Sequence[str]
 ) -> tuple[list[PaperRow], dict[str, int]]:
-    """Each hand's row on paper, and the radelci held after the last one. A radelc gained shows
-    as a circle where a player's count went up, a radelc used as a crossed circle where it went
-    down (it is used up by a won hand)."""
+    """Each hand's row on paper, and what each player holds of the carried state (radelci)
+    after the last one. One gained shows as a circle where a player's count went up, one used
+    as a crossed circle where it went down (a radelc is used up by a won hand)."""
     out: list[PaperRow] = []
     held: dict[str, int] = {}
-    for number, voided, void_reason, score in stored:
-        if voided:
-            out.append(PaperRow(number, _("voided: %(reason)s") % {"reason": void_reason}, None))
-            continue
-        if "amounts" not in score:
-            out.append(PaperRow(number, _("not scored"), None))
-            continue
-        running, amounts = score["running"], score["amounts"]
-        after = dict(running.get("carry") or {}) if keeps_radelci else {}
-        cells = []
-        for name in names:
-            change = after.get(name, held.get(name, 0)) - held.get(name, 0)
-            cells.append(
-                Cell(
-                    amount_of(amounts[name]) if name in amounts else None,
-                    amount_of(running["totals"].get(name, 0)),
-                    range(max(change, 0)),
-                    range(max(-change, 0)),
-                )
-            )
-        held = {name: after.get(name, held.get(name, 0)) for name in names}
-        out.append(PaperRow(number, hands.stored_note_text(score["note"]), cells))
+    for row in stored:
+        if row.voided:
+            note = _("voided: %(reason)s") % {"reason": row.void_reason}
+            out.append(PaperRow(row.number, note, None))
+        elif row.amounts is None:
+            out.append(PaperRow(row.number, _("not scored"), None))
+        else:
+            out.append(PaperRow(row.number, row.note_text, _cells(row, names, held)))
+            held = {name: row.held.get(name, held.get(name, 0)) for name in names}
     return out, held
 
 
-def _heading(session: Session, variant: rules.Variant) -> str:
-    parts = [variant.label, session.table_name, date_format(session.date, "SHORT_DATE_FORMAT")]
+def _cells(row: hands.StoredRow, names: Sequence[str], held: Mapping[str, int]) -> list[Cell]:
+    cells = []
+    for name in names:
+        change = row.held.get(name, held.get(name, 0)) - held.get(name, 0)
+        cells.append(
+            Cell(
+                row.amounts.get(name),
+                row.totals.get(name, 0),
+                range(max(change, 0)),
+                range(max(-change, 0)),
+            )
+        )
+    return cells
+
+
+def _heading(session: Session, game: hands.Game) -> str:
+    parts = [game.label, session.table_name, date_format(session.date, "SHORT_DATE_FORMAT")]
     return " · ".join(part for part in parts if part)
 
 
-def share_text(session: Session, sheet: rules.SheetResult) -> str:
-    """The settlement as plain text for a chat: the totals, the closing lines, who pays whom."""
-    variant = rules.get_variant(session.variant)
-    lines = [_heading(session, variant)]
+def share_text(session: Session, sheet: Any) -> str:
+    """The settlement as plain text for a chat: the totals, the closing lines, who pays whom
+    (`sheet`: the session's sheet as the pipeline replays it, hands.session_sheet)."""
+    lines = [_heading(session, hands.game(session))]
     if not session.is_closed:
         lines.append(_("if the session closed now"))
     lines.append("")
@@ -121,12 +119,9 @@ def _number(value: Any) -> str:
 @club_view(role=Role.VIEWER)
 def sheet_print(request, session):
     session = get_for_club(Session, request.club, pk=session)
-    variant = rules.get_variant(session.variant)
-    keeps = variant.keeps_radelci(session.rules)
+    game = hands.game(session)
     names = list(session.seat_names)
-    rows, held = paper_rows(
-        (hand[:4] for hand in hands.stored_rows(session)), names, keeps_radelci=keeps
-    )
+    rows, held = paper_rows(hands.stored_rows(session), names)
     pages = [rows[i : i + HANDS_PER_PAGE] for i in range(0, len(rows), HANDS_PER_PAGE)] or [[]]
     sheet = hands.session_sheet(session, closed=True)
     return render(
@@ -135,11 +130,11 @@ def sheet_print(request, session):
         {
             "club": request.club,
             "session": session,
-            "heading": _heading(session, variant),
+            "heading": _heading(session, game),
             "names": names,
             "columns": 2 + len(names),
             "pages": pages,
-            "keeps_radelci": keeps,
+            "carried": game.carried,
             "held": [range(held.get(name, 0)) for name in names],
             "closing": [
                 (line.text, [line.amounts.get(name) for name in names]) for line in sheet.closing

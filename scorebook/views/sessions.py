@@ -75,8 +75,12 @@ def session_close(request, session):
             detail=_("Its sheet is then final; an admin can reopen it."),
         )
     if not session.is_closed:
-        services.close_session(session=session)
-        messages.success(request, _("The session is closed."))
+        try:
+            services.close_session(session=session)
+        except services.ServiceError as exc:  # a hand not confirmed yet (scorebook.confirmations)
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("The session is closed."))
     return redirect("scorebook:session", club=request.club.slug, session=session.pk)
 
 

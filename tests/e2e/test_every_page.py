@@ -24,7 +24,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 import rules
-from scorebook import hands, services
+from scorebook import confirmations, hands, services
 from scorebook.management.commands.demo import ADMIN_USERNAME, CLUB_SLUG, demo_password
 from scorebook.models import Club, Membership, Player, Role, Session
 from tests.e2e.engine_ids import ids_in
@@ -36,7 +36,12 @@ PHONES = {"360x780": (360, 780), "412x915": (412, 915)}
 MIN_TARGET = 44  # px, WCAG 2.5.5's size and Apple's and Google's guidance
 
 # Not a page a phone looks at: a file to download, or Django's answer to the log-out link.
-NOT_PAGES = {"scorebook:session_export_json", "scorebook:session_export_csv"}
+NOT_PAGES = {
+    "scorebook:session_export_json",
+    "scorebook:session_export_csv",
+    "scorebook:series:season_csv",
+    "scorebook:series:season_json",
+}
 
 # Boxes allowed to scroll sideways at 360 px: none (the list stays, empty, so that an exception
 # would have to be written here and explained).
@@ -125,12 +130,17 @@ def demo_club(db):
         )
         open_sessions[variant.id] = session
     session = open_sessions["slovenian-4"]
-    hands.record_hand(
-        session,
-        {"contract": "three", "declarer": "Ana", "points": 40},
-        "00000000-0000-4000-8000-0000000000e2",
-        admin,
-    )
+    # Its hands wait for the other side's word (issue 27): hand 1 waits, hand 2 is disputed.
+    Session.objects.filter(pk=session.pk).update(confirmation="asked")
+    session.refresh_from_db()
+    for number in (1, 2):
+        hands.record_hand(
+            session,
+            {"contract": "three", "declarer": "Ana", "points": 40},
+            f"00000000-0000-4000-8000-0000000000e{number + 1}",
+            admin,
+        )
+    confirmations.dispute(session, 2, 1, admin, "we took 45, not 40", player="Bor", at_table=True)
     viewer = Membership.objects.create(
         club=club,
         role=Role.VIEWER,
@@ -154,7 +164,39 @@ def demo_club(db):
         "uidb64": "MQ",
         "token": "set-password",
     }
+    values.update(_series_of(club, admin, tournament))
     return club, open_sessions, values
+
+
+def _series_of(club, admin, tournament) -> dict:
+    """The demo club's cup with its tournament in its season, a match of two of its players,
+    and its TARZS rating with an imported rating: the series' pages, each kind with rows."""
+    from scorebook.series import ratings
+    from scorebook.series import services as series
+    from scorebook.series.models import PlayerMatch
+
+    today = datetime.date.today()
+    days = series.SeasonPlan(
+        "This year", today - datetime.timedelta(days=30), today + datetime.timedelta(days=300)
+    )
+    cup = series.create_series(club=club, user=admin, rated=False, plan=series.SeriesPlan("Cup"))
+    season = series.add_season(cup, days)
+    entry = series.add_tournament(season, tournament, admin)
+    ana, bor = club.players.order_by("pk")[:2]
+    rated = series.create_series(
+        club=club, user=admin, rated=True, plan=series.SeriesPlan("TARZS rating")
+    )
+    series.add_season(rated, days)
+    ratings.import_ratings(rated, f"{ana.name},24.5\n{bor.name},18\n")
+    # Stored as the series' admins' match page stores it (the pair in id order).
+    match = PlayerMatch.objects.create(series=cup, player=ana, other=bor)
+    return {
+        "series": cup.pk,
+        "series_season": season.pk,
+        "entry": entry.pk,
+        "match": match.pk,
+        "rated": rated,
+    }
 
 
 def _pages(demo_club) -> list[str]:
@@ -171,6 +213,15 @@ def _pages(demo_club) -> list[str]:
     urls += [
         reverse("scorebook:hand_new", kwargs={"club": club.slug, "session": s.pk})
         for s in open_sessions.values()
+    ]
+    # The rated series' pages: its rating list, its import and its season's end.
+    rated = values["rated"]
+    in_rated = {"club": club.slug, "series": rated.pk}
+    rated_season = {**in_rated, "series_season": rated.seasons.get().pk}
+    urls += [
+        reverse("scorebook:series:detail", kwargs=in_rated),
+        reverse("scorebook:series:ratings_import", kwargs=in_rated),
+        reverse("scorebook:series:season_close", kwargs=rated_season),
     ]
     return urls
 

@@ -66,6 +66,20 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:hand_preview": ("POST", {}, (200, 200, 403, 404, LOGIN)),
     "scorebook:hand_edit": ("GET", {}, (200, 200, 403, 404, LOGIN)),
     "scorebook:hand_void": ("GET", {}, (200, 200, 403, 404, LOGIN)),
+    # Confirmed hands (issue 27), in a session that asks for them (CONFIRMING). Nobody of the
+    # matrix is seated there: the phone at the table (a scorekeeper's) takes Bor's word; a
+    # viewer at no seat has no word to say, and his list says that nothing waits for him.
+    "scorebook:hand_confirm": (
+        "POST",
+        {"version": "1", "answer": "correct", "player": "Bor"},
+        (302, 302, 403, 404, LOGIN),
+    ),
+    "scorebook:session_confirmations": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    # Only a disputed hand is accepted as recorded: this one is not, and stays as it is.
+    "scorebook:hand_resolve": ("POST", {"version": "1"}, (409, 403, 403, 404, LOGIN)),
+    "scorebook:disputes": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    # Each person's own PIN, whatever his clubs.
+    "scorebook:confirmation_pin": ("GET", {}, (200, 200, 200, 200, LOGIN)),
     "scorebook:session_export_json": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:session_export_csv": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:sheet_import": ("GET", {}, (200, 200, 403, 404, LOGIN)),
@@ -98,6 +112,32 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:tournaments:message": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:tournaments:message_dismiss": ("POST", {}, (302, 302, 302, 404, LOGIN)),
     "scorebook:tournaments:where": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    # Series (issue 29): members read them; the series' admins run them.
+    "scorebook:series:list": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:series:create": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:ask": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:detail": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:series:edit": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:all_time": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:series:season_add": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:season": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:series:season_edit": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:entry_add": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:season_close": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    # An open season: its admin is sent back to it with a message.
+    "scorebook:series:season_reopen": ("GET", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:series:season_csv": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:series:season_json": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:series:entry": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    # The club's own tournament is in already: its admin is told so.
+    "scorebook:series:entry_accept": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:series:entry_remove": ("POST", {}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:series:players": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:player": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    # Nobody named: the form answers with its messages.
+    "scorebook:series:match_add": ("POST", {}, (422, 403, 403, 404, LOGIN)),
+    "scorebook:series:match_remove": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:series:ratings_import": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     # Django's account pages: open to everyone, except changing one's own password.
     "login": ("GET", {}, (200, 200, 200, 200, 200)),
     "logout": ("POST", {}, (302, 302, 302, 302, 302)),
@@ -167,8 +207,64 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
         ),
         "uidb64": lambda: "MQ",
         "token": lambda: "set-password",
+        "series": lambda: _a_series(club, rated=name in RATED_ONLY).pk,
+        "series_season": lambda: _a_series_season(club, rated=name in RATED_ONLY).pk,
+        "entry": lambda: _an_entry(club).pk,
+        "match": lambda: _a_match(club).pk,
     }
     return {param: values[param]() for param in url_names()[name]}
+
+
+# The pages of a rated series only (the rest are the club's standing series').
+RATED_ONLY = {
+    "scorebook:series:ratings_import",
+    "scorebook:series:season_close",
+    "scorebook:series:season_reopen",
+}
+
+
+def _a_series(club, rated: bool = False):
+    """The club's cup (or its TARZS rating)."""
+    from scorebook.series.models import Series
+
+    name = "TARZS rating" if rated else "Advent cup series"
+    return Series.objects.get_or_create(club=club, name=name, defaults={"rated": rated})[0]
+
+
+def _a_series_season(club, rated: bool = False):
+    """A season of a year around today, so that the club's tournament three days ahead is in it."""
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    return _a_series(club, rated).seasons.get_or_create(
+        name="This year",
+        defaults={
+            "starts_on": today - datetime.timedelta(days=30),
+            "ends_on": today + datetime.timedelta(days=335),
+        },
+    )[0]
+
+
+def _an_entry(club):
+    """The club's tournament in its cup's season."""
+    from scorebook.series.models import EntryState, SeriesTournament
+
+    return SeriesTournament.objects.get_or_create(
+        season=_a_series_season(club),
+        tournament=_a_tournament(club),
+        defaults={"rated": False, "state": EntryState.JOINED},
+    )[0]
+
+
+def _a_match(club):
+    """Two roster players of the club the cup's admins say are one person."""
+    from scorebook.models import Player
+    from scorebook.series.models import PlayerMatch
+
+    one, _ = Player.objects.get_or_create(club=club, name="Zala")
+    other, _ = Player.objects.get_or_create(club=club, name="Zala Novak")
+    low, high = sorted((one, other), key=lambda p: p.pk)
+    return PlayerMatch.objects.get_or_create(series=_a_series(club), player=low, other=high)[0]
 
 
 def _a_hand(session, members):
@@ -220,11 +316,18 @@ def _a_walk_in(club):
     return services.add_walk_in(_a_tournament(club), name="Zala")
 
 
+# The views of confirmed hands: the matrix's session asks for them there.
+CONFIRMING = {"scorebook:hand_confirm", "scorebook:session_confirmations", "scorebook:hand_resolve"}
+
+
 @pytest.mark.parametrize("visitor", VISITORS)
 @pytest.mark.parametrize("name", sorted(MATRIX))
 def test_role_matrix(name, visitor, club, session, players, members, client_as):
     method, data, expected_by_visitor = MATRIX[name]
     expected = expected_by_visitor[VISITORS.index(visitor)]
+    if name in CONFIRMING:
+        type(session).objects.filter(pk=session.pk).update(confirmation="asked")
+        session.confirmation = "asked"
     url = reverse(name, kwargs=url_kwargs(name, club, session, players, members))
     client = client_as(members[visitor])
     response = client.post(url, data) if method == "POST" else client.get(url)
@@ -322,6 +425,10 @@ CLUB_OBJECT_PARAMS = {
     "registration",
     "table",
     "message",
+    "series",
+    "series_season",
+    "entry",
+    "match",
 }
 OTHER_PARAMS = {"club", "uidb64", "token"}
 
@@ -366,6 +473,11 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "scorebook:hand_preview": ("session",),
     "scorebook:hand_edit": ("number", "session"),
     "scorebook:hand_void": ("number", "session"),
+    "scorebook:hand_confirm": ("number", "session"),
+    "scorebook:hand_resolve": ("number", "session"),
+    "scorebook:session_confirmations": ("session",),
+    "scorebook:disputes": (),
+    "scorebook:confirmation_pin": (),
     "scorebook:session_export_json": ("session",),
     "scorebook:session_export_csv": ("session",),
     "scorebook:sheet_import": (),
@@ -396,6 +508,28 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "scorebook:tournaments:message": ("tournament",),
     "scorebook:tournaments:message_dismiss": ("message", "tournament"),
     "scorebook:tournaments:where": ("tournament",),
+    "scorebook:series:list": (),
+    "scorebook:series:create": (),
+    "scorebook:series:ask": (),
+    "scorebook:series:detail": ("series",),
+    "scorebook:series:edit": ("series",),
+    "scorebook:series:all_time": ("series",),
+    "scorebook:series:season_add": ("series",),
+    "scorebook:series:season": ("series", "series_season"),
+    "scorebook:series:season_edit": ("series", "series_season"),
+    "scorebook:series:entry_add": ("series", "series_season"),
+    "scorebook:series:season_close": ("series", "series_season"),
+    "scorebook:series:season_reopen": ("series", "series_season"),
+    "scorebook:series:season_csv": ("series", "series_season"),
+    "scorebook:series:season_json": ("series", "series_season"),
+    "scorebook:series:entry": ("entry", "series"),
+    "scorebook:series:entry_accept": ("entry", "series"),
+    "scorebook:series:entry_remove": ("entry", "series"),
+    "scorebook:series:players": ("series",),
+    "scorebook:series:player": ("player", "series"),
+    "scorebook:series:match_add": ("series",),
+    "scorebook:series:match_remove": ("match", "series"),
+    "scorebook:series:ratings_import": ("series",),
     "login": (),
     "logout": (),
     "password_change": (),
@@ -421,6 +555,9 @@ TAMPERING = {
     "declarer": "Tomo",
     "points": "40",
     "version": "1",
+    "answer": "correct",
+    "player": "Tomo",
+    "hand": "1:1",
 }
 
 
@@ -438,10 +575,15 @@ def theirs(other_club, make_user):
     from django.utils import timezone
 
     from scorebook.models import Hand, Membership, Player, Role, Season, Session, SessionSeat
+    from scorebook.series.models import EntryState, PlayerMatch, SeriesTournament
     from scorebook.tournaments.models import Registration, Table, Tournament
 
     session = Session.objects.create(
-        club=other_club, variant="slovenian-4", rules={}, date=datetime.date(2026, 11, 1)
+        club=other_club,
+        variant="slovenian-4",
+        rules={},
+        date=datetime.date(2026, 11, 1),
+        confirmation="asked",  # its hands wait for a word: none of ours is taken
     )
     for position, name in enumerate(["Tomo", "Uroš", "Vesna", "Žan"], start=1):
         player = Player.objects.create(club=other_club, name=name)
@@ -456,6 +598,14 @@ def theirs(other_club, make_user):
         capacity=8,
     )
     rnd = tournament.round_set.create(number=1, drawn_at=timezone.now())
+    series = _a_series(other_club, rated=True)
+    series_season = _a_series_season(other_club, rated=True)
+    entry = SeriesTournament.objects.create(
+        season=series_season, tournament=tournament, rated=True, state=EntryState.JOINED
+    )
+    stranger = Player.objects.create(club=other_club, name="Tomo Novak")
+    low, high = sorted([player, stranger], key=lambda p: p.pk)
+    match = PlayerMatch.objects.create(series=series, player=low, other=high)
     return {
         "table": Table.objects.create(round=rnd, number=1, session=session),
         "message": tournament.messages.create(text="Theirs", sent_at=timezone.now()),
@@ -475,6 +625,10 @@ def theirs(other_club, make_user):
         "registration": Registration.objects.create(
             tournament=tournament, player=player, registered_at=timezone.now()
         ),
+        "series": series,
+        "series_season": series_season,
+        "entry": entry,
+        "match": match,
     }
 
 
@@ -483,7 +637,7 @@ def everything() -> dict[str, list]:
     from django.apps import apps
 
     rows = {}
-    for label in ("scorebook", "tournaments", "league"):
+    for label in ("scorebook", "tournaments", "league", "series"):
         for model in apps.get_app_config(label).get_models():
             rows[model._meta.label] = list(model.objects.order_by("pk").values())
     return rows

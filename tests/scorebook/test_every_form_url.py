@@ -19,6 +19,8 @@ from django.utils import timezone
 
 from scorebook import hands
 from scorebook.models import Club, Hand, HouseRules, Membership, Player, Role, Season
+from scorebook.series import services as series_services
+from scorebook.series.models import PlayerMatch, Series
 from scorebook.tournaments import services as tournament_services
 from tests.tournaments.helpers import announce
 
@@ -62,6 +64,21 @@ DEMO_VALUES = {
     "decision": "accept",
     "archived": "on",
     "sheet": '{"format": 1}',
+    # Confirmed hands (issue 27): a word, whose, the hands shown, a PIN.
+    "answer": "correct",
+    "player": "Bor",
+    "hand": "1:1",
+    "pin": "1234",
+    "again": "1234",
+    # Series (issue 29): a series, its points, a tournament joining, a match, an import.
+    "kind": "standing",
+    "points_preset": "cup",
+    "own_points": "25, 20, 16",
+    "open_to_other_clubs": "on",
+    "best_n": "2",
+    "tournament": "1",
+    "other": "2",
+    "csv": "Ana,24.5",
 }
 
 # Text where a number belongs, numbers too large for any column, a NUL, markup, names that
@@ -127,6 +144,8 @@ def world(django_user_model):
     session = club.sessions.filter(variant="slovenian-4").first()
     voided = Hand.objects.filter(session=session).order_by("number").first()
     hands.void_hand(voided, "misdeal", voided.version, admin, change_closed=True)
+    # Its hands wait for the other side's word: the views of confirmations read every value.
+    type(session).objects.filter(pk=session.pk).update(confirmation="asked")
     keeper = django_user_model.objects.create_user("keeper", password="x")
     Membership.objects.create(user=keeper, club=club, role=Role.SCOREKEEPER)
     stranger = django_user_model.objects.create_user("stranger", password="x")
@@ -141,6 +160,15 @@ def world(django_user_model):
     sheet = club.sessions.exclude(pk=session.pk).first()
     table = rnd.tables.create(number=1, session=sheet)
     message = tournament.messages.create(text="Break", sent_at=timezone.now())
+    series = Series.objects.create(club=club, name="Demo cup")
+    series_season = series.seasons.create(
+        name="This year",
+        starts_on=timezone.localdate() - datetime.timedelta(days=30),
+        ends_on=timezone.localdate() + datetime.timedelta(days=300),
+    )
+    entry = series_services.add_tournament(series_season, tournament, admin)
+    ana, bor = Player.objects.filter(club=club).order_by("pk")[:2]
+    match = PlayerMatch.objects.create(series=series, player=ana, other=bor)
     kwargs = {
         "club": club.slug,
         "session": session.pk,
@@ -155,6 +183,10 @@ def world(django_user_model):
         "message": message.pk,
         "uidb64": "MQ",
         "token": "set-password",
+        "series": series.pk,
+        "series_season": series_season.pk,
+        "entry": entry.pk,
+        "match": match.pk,
     }
     return {
         "kwargs": kwargs,

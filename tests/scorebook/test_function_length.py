@@ -14,17 +14,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PRODUCT = ("scorebook", "rules")
 LONGEST = 60
 
-# TEMPORARY. Issue 24 shortens these in the hand pipeline's split, which another branch makes
-# at the same time as this test: they are listed here only until that branch is merged. The
-# merge empties this set (test_the_waiting_list_only_holds_long_functions fails until it does);
-# nothing is ever added to it.
-WAITING_FOR_THE_HAND_SPLIT = {
-    "rules/reader.py:_bonus",
-    "scorebook/handform/mapping.py:hand_data",
-    "scorebook/hands.py:record_hand",
-    "scorebook/sheet_rows.py:sheet_rows",
-}
-
 
 def _product_files() -> list[Path]:
     return sorted(
@@ -55,18 +44,7 @@ def test_the_walk_reads_the_product():
 
 
 def test_no_product_function_is_over_60_lines():
-    too_long = {
-        name: length
-        for name, length in _long_functions().items()
-        if name not in WAITING_FOR_THE_HAND_SPLIT
-    }
+    too_long = _long_functions()
     assert not too_long, "split these: " + ", ".join(
         f"{name}:{length}" for name, length in sorted(too_long.items())
-    )
-
-
-def test_the_waiting_list_only_holds_long_functions():
-    shortened = WAITING_FOR_THE_HAND_SPLIT - set(_long_functions())
-    assert not shortened, "take these off WAITING_FOR_THE_HAND_SPLIT: " + ", ".join(
-        sorted(shortened)
     )

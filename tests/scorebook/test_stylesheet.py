@@ -34,3 +34,14 @@ def test_a_page_loads_one_stylesheet_for_the_screen(page, session, members, clie
     assert len(screen) == 1 and "scorebook/site" in screen[0]
     printed = [href for href, media in links if media]
     assert len(printed) == 1 and "scorebook/print" in printed[0]
+
+
+def test_no_template_links_a_part_of_the_joined_stylesheet():
+    templates = stylesheet.STATIC.parent / "templates"
+    linking = [
+        f"{path.relative_to(templates)}: {part}"
+        for path in templates.rglob("*.html")
+        for part in stylesheet.PARTS
+        if part in path.read_text(encoding="utf-8")
+    ]
+    assert linking == [], "link scorebook/site.css (base.html does), not its parts"

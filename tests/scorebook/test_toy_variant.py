@@ -7,6 +7,12 @@ sheet, a settlement, its exports and the league's pages.
 
 The game: three players, one contract. The declarer counts his card points; he wins with
 more than half of the deck's 70, and the difference, doubled, is paid by each opponent.
+
+It has a field of its own and a state it carries of its own, told to nothing outside this
+module (rules/fields.py describes the kinds they are of): each player may count the bells in
+his tricks (0 to 4; each bell is worth 1 from each other player), and a declarer who wins
+earns a star, which a lost game of his spends again. The sheet shows the stars gained and
+spent, and what each player holds.
 """
 
 from __future__ import annotations
@@ -20,11 +26,26 @@ from django.urls import reverse
 
 import rules
 from rules.counting import PIPS_54, Deck, in_threes
+from rules.fields import BY_CONTRACT, BY_PLAYER, INTEGER, Field
 from rules.model import Line
-from rules.variant import Variant, contract
-from scorebook.models import Player
+from rules.variant import Carried, Variant, contract
+from scorebook import roster
+from scorebook.models import Hand, Player
 
 PLAYERS = ["Ana", "Bor", "Cene"]
+
+# The toy's own field: a whole number for each player, its words on the form its own.
+BELLS = Field(
+    "bells",
+    BY_PLAYER,
+    BY_CONTRACT,
+    0,
+    4,
+    "bells.{player}",
+    form={"bells": "Bells of each player", "bells-{seat}": "Bells of {name}"},
+    values=INTEGER,
+)
+STARS = Carried("Stars", "star earned", "star spent", mark="★", used_mark="☆")
 
 
 class Toy(Variant):
@@ -37,9 +58,10 @@ class Toy(Variant):
     deck = Deck("toy", tuple(range(1, 23)), PIPS_54, in_threes)
     presets = {"plain": {}}
     default_preset = "plain"
+    own_fields = (BELLS,)
 
     def contracts(self, rules):
-        return {"game": contract("game", required="declarer points")}
+        return {"game": contract("game", required="declarer points", optional="bells")}
 
     def contract_label(self, contract_id):
         return {"game": "toy game"}.get(contract_id, super().contract_label(contract_id))
@@ -49,7 +71,31 @@ class Toy(Variant):
         opponents = [p for p in hand.players if p != hand.declarer]
         amounts = {hand.declarer: difference * len(opponents)}
         amounts.update({p: -difference for p in opponents})
-        return [Line("game", f"toy game, difference {difference:+}", amounts)], carry
+        lines = [Line("game", f"toy game, difference {difference:+}", amounts)]
+        bells = hand.own_fields.get("bells") or {}
+        if any(bells.values()):
+            total = sum(bells.values())
+            paid = {p: n * len(hand.players) - total for p, n in bells.items()}
+            lines.append(Line("bells", f"bells, {total} in all", paid))
+        return lines, self._stars(hand, carry, won=difference > 0)
+
+    @staticmethod
+    def _stars(hand, carry, won):
+        stars = dict(carry or dict.fromkeys(hand.players, 0))
+        if won:
+            stars[hand.declarer] += 1
+        elif stars[hand.declarer]:
+            stars[hand.declarer] -= 1
+        return stars
+
+    def start_carry(self, players, rules):
+        return dict.fromkeys(players, 0)
+
+    def carried(self, rules):
+        return STARS
+
+    def held(self, carry):
+        return carry or {}
 
 
 @pytest.fixture
@@ -136,6 +182,106 @@ def test_a_toy_variant_is_played_through_the_web(toy, club, keeper_client):
         reverse("scorebook:league:player", kwargs={"club": club.slug, "player": bor.pk})
     )
     assert page.status_code == 200
+
+
+def errors_at(page: str, key: str) -> list[str]:
+    """The problems the form shows at its input `key`."""
+    found = re.search(rf'<ul class="errorlist" id="id_{key}_error">(.*?)</ul>', page, re.S)
+    return re.findall(r"<li>(.*?)</li>", found.group(1)) if found else []
+
+
+def hand_row(page: str, number: int) -> str:
+    return page.split(f'id="hand-{number}"')[1].split("</tbody>")[0]
+
+
+def test_the_toys_own_field_and_carried_state_go_through_the_web(toy, club, keeper_client):
+    client = keeper_client
+    session = start_toy_session(client, club)
+    new_hand = club_url("hand_new", club, session=session)
+
+    # The form asks the toy's own field, in its own words: a number for each player.
+    form = client.get(new_hand).content.decode()
+    assert "Bells of each player" in form
+    assert all(f'name="bells-{seat(name)}"' in form for name in PLAYERS)
+
+    # Its problems are at its inputs: half a bell is the form's to refuse, nine bells the
+    # engine's (out of the field's range), each at the player's input and named by its label.
+    hand = {"contract": "game", "declarer": seat("Bor"), "points": "41"}
+    typed = {"bells-1": "1", "bells-2": "1,5", "bells-3": "2"}
+    refused = client.post(new_hand, {**hand, **typed, "client_id": str(uuid.uuid4())})
+    assert refused.status_code == 422
+    assert errors_at(refused.content.decode(), "bells-2") == ["Enter a whole number."]
+    typed["bells-2"] = "9"
+    refused = client.post(new_hand, {**hand, **typed, "client_id": str(uuid.uuid4())})
+    assert refused.status_code == 422
+    page = refused.content.decode()
+    assert errors_at(page, "bells-2") == ["must be between 0 and 4"]
+    assert "Bells of Bor: must be between 0 and 4" in page
+    assert 'name="bells-3" id="id_bells-3" value="2"' in page  # what was typed stays
+
+    # Hand 1: Bor makes 41, the bells Ana 1, Bor 0, Cene 2 (3 in all, 1 from each other
+    # player a bell): Ana −12 + 0, Bor +24 − 3, Cene −12 + 3; Bor earns a star.
+    # Hand 2: Bor makes 30 and loses 10 to each: his star is spent.
+    # Hand 3: Ana makes 40 and wins 10 from each: she earns a star.
+    typed["bells-2"] = "0"
+    played = [
+        {**hand, **typed},
+        {"contract": "game", "declarer": seat("Bor"), "points": "30"},
+        {"contract": "game", "declarer": seat("Ana"), "points": "40"},
+    ]
+    for fields in played:
+        saved = client.post(new_hand, {**fields, "client_id": str(uuid.uuid4())})
+        assert saved.status_code == 302, saved.content.decode()[:2000]
+
+    # The JSON: the stored hand and the export hold the field as HANDS.md holds a map.
+    first = Hand.objects.get(session_id=session, number=1)
+    assert first.data["bells"] == {"Ana": 1, "Bor": 0, "Cene": 2}
+    exported = json.loads(
+        client.get(club_url("session_export_json", club, session=session)).content
+    )
+    assert exported["hands"][0]["bells"] == {"Ana": 1, "Bor": 0, "Cene": 2}
+    assert "bells" not in exported["hands"][1]
+
+    # The stored row: the bells' line and amounts, and the stars carried after each hand.
+    assert first.score["amounts"] == {"Ana": -12, "Bor": 21, "Cene": -9}
+    assert first.score["lines"][1][1] == {"Ana": 0, "Bor": -3, "Cene": 3}
+    rows = Hand.objects.filter(session_id=session).order_by("number")
+    assert [row.score["running"]["carry"] for row in rows] == [
+        {"Ana": 0, "Bor": 1, "Cene": 0},
+        {"Ana": 0, "Bor": 0, "Cene": 0},
+        {"Ana": 1, "Bor": 0, "Cene": 0},
+    ]
+
+    # The sheet: the bells' line under hand 1, a star earned and spent where they were, and
+    # the stars each player holds in its foot.
+    sheet = client.get(club_url("sheet", club, session=session)).content.decode()
+    earned = '<span class="radelc" title="star earned">★</span>'
+    spent = '<span class="radelc used" title="star spent">☆</span>'
+    assert "bells, 3 in all" in hand_row(sheet, 1)
+    assert hand_row(sheet, 1).count(earned) == 1 and spent not in hand_row(sheet, 1)
+    assert hand_row(sheet, 2).count(spent) == 1 and earned not in hand_row(sheet, 2)
+    assert hand_row(sheet, 3).count(earned) == 1
+    foot = sheet.split("<tfoot")[1].split("</tfoot>")[0]
+    assert 'title="Stars"' in foot
+    assert re.findall(r'<td class="num">((?:<span class="radelc">★</span>)*)</td>', foot) == [
+        '<span class="radelc">★</span>',
+        "",
+        "",
+    ]
+
+    # The printed sheet: a circle for each star earned, a crossed one where it was spent, and
+    # those held, each read out by the toy's words.
+    paper = client.get(club_url("sheet_print", club, session=session)).content.decode()
+    assert paper.count('<span class="circle" role="img" aria-label="star earned">') == 2 + 1
+    assert paper.count('<span class="circle used" role="img" aria-label="star spent">') == 1
+    assert '<td class="note">Stars</td>' in paper
+
+    # Editing refills it; renaming a player renames him in it (the field names players).
+    edit = client.get(club_url("hand_edit", club, session=session, number=1)).content.decode()
+    assert 'name="bells-3" id="id_bells-3" value="2"' in edit
+    roster.rename_player(player=Player.objects.get(name="Cene"), name="Cvetka")
+    first.refresh_from_db()
+    assert first.data["bells"] == {"Ana": 1, "Bor": 0, "Cvetka": 2}
 
 
 def test_the_toy_variant_is_gone_after_its_test(club, keeper_client):

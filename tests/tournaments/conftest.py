@@ -28,6 +28,9 @@ def make_tournament(club, organiser):
             "capacity": 8,
             "seed": 7,
             "now": CREATED,
+            # As tournaments were before their hands waited for the other side's word (issue
+            # 27): tests/tournaments/test_confirmed_tables.py plays the tables that wait.
+            "confirmation": "off",
         }
         values.update(overrides)
         return services.create_tournament(**values)

@@ -45,6 +45,7 @@ def plan_form(tournament: Tournament | None = None, **values) -> dict:
         "capacity": "8",
         "points_preset": "n-place",
         "placement_points": "",
+        "confirmation": "off",  # the tables finish on their last hand, as before issue 27
     }
     data.update(values)
     return data

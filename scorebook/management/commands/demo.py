@@ -18,6 +18,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 import rules
+from rules.fields import players_named
 from scorebook import hands, roster, services
 from scorebook.models import Club, Membership, Player, Role
 
@@ -168,9 +169,7 @@ class Command(BaseCommand):
 
 
 def _names(hand: dict) -> set[str]:
-    names = {hand.get("declarer"), hand.get("partner"), hand.get("announcer")}
-    names |= set(hand.get("points_by_player", {}))
-    return {n for n in names if n}
+    return players_named(hand)
 
 
 def login_file_default() -> Path:

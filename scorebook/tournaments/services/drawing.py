@@ -133,6 +133,7 @@ def _open_table(tournament, rnd, number, group, now, user, slot=None) -> Table:
         players=[r.player for r in group],
         user=user,
         date=timezone.localtime(now, tournament.tz).date(),
+        confirmation=tournament.confirmation,
     )
     ends_at = (
         now + datetime.timedelta(minutes=tournament.round_minutes) if tournament.is_timed else None

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 
 import rules
 from scorebook.errors import ServiceError
-from scorebook.tournaments.models import DrawMode, RankingMode, Status, Tournament
+from scorebook.models import Confirmation
+from scorebook.tournaments.models import DrawMode, RankingMode, SamePhone, Status, Tournament
 from scorebook.tournaments.services.common import clock, locked
 from scorebook.tournaments.services.variants import choose_rules, tournament_table
 
@@ -41,6 +42,9 @@ class Plan:
     rank_points: Sequence[int | float] = ()
     contras_count: bool = True
     team_size: int | None = None
+    # Each table's hands confirmed by the other side (scorebook.confirmations).
+    confirmation: str = Confirmation.REQUIRED
+    same_phone: str = SamePhone.ALLOWED
 
 
 def _apply(tournament: Tournament, plan: Plan, now: datetime.datetime) -> None:
@@ -60,6 +64,7 @@ def _apply(tournament: Tournament, plan: Plan, now: datetime.datetime) -> None:
     tournament.placement_points = list(plan.placement_points)
     _apply_modes(tournament, plan)
     choose_rules(tournament, plan.rules_choice)
+    tournament.confirmation, tournament.same_phone = plan.confirmation, plan.same_phone
     if not tournament.name:
         raise ServiceError(_("Enter a name."), "name")
     if plan.capacity < table_size:

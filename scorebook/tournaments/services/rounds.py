@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Prefetch
 
 from rules.variant import NOT_DEALS
+from scorebook import confirmations
 from scorebook import services as core
 from scorebook.amounts import cents
 from scorebook.models import Hand, Session
@@ -78,9 +79,9 @@ def _tied(table: Table) -> bool:
 
 
 def hands_confirmed(table: Table) -> bool:
-    """SEAM (issue 27, "Confirmed hands"): True until confirmation exists; then, where the
-    tournament requires it, whether every hand of the table is confirmed."""
-    return True
+    """Where the tournament requires it, every hand of the table is confirmed by the other
+    side (issue 27, scorebook.confirmations)."""
+    return confirmations.all_confirmed(table.session)
 
 
 def finish_table(table: Table, now: datetime.datetime | None = None, user=None) -> bool:

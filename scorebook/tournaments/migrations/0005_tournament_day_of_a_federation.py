@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("scorebook", "0011_stored_words"),
-        ("tournaments", "0003_table_names_in_words"),
+        ("tournaments", "0004_confirmation"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
