@@ -236,3 +236,18 @@ def test_the_new_pages_in_each_readers_language(
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = language  # each reader his own
     assert director in organiser_client.get(url("director", tournament)).content.decode()
     assert where in player_client.get(url("detail", tournament)).content.decode()
+
+
+def test_the_director_sees_unconfirmed_hands_and_ends_a_table_only_once_they_are_settled(
+    started, organiser, client_as
+):
+    """Confirmation required (issue 27): a hand waits for the other side; the director's
+    screen counts it, and ending the table asks him to confirm or void it first."""
+    tournament = started(4, hands_per_table=2, confirmation="required")
+    (table,) = tables_of(tournament, 1)
+    _klop(table, 5, 10, 20, 35)
+    assert services.director_tables(tournament)[1][0].unconfirmed == 1
+    page = client_as(organiser).get(url("director", tournament)).content.decode()
+    assert "1 unconfirmed" in page
+    with pytest.raises(ServiceError, match="Confirm or void this table's open hands first"):
+        services.end_table(tournament, table.pk, organiser)

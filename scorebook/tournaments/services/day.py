@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scorebook import confirmations
 from scorebook.errors import ServiceError
 from scorebook.tournaments.models import (
     Event,
@@ -59,9 +60,11 @@ def seconds_left(table: Table, now: datetime.datetime) -> int | None:
 
 
 def unconfirmed_and_disputed(table: Table) -> tuple[int, int]:
-    """SEAM (issue 27, "Confirmed hands"): the table's unconfirmed and disputed hands; none
-    until hands can be confirmed."""
-    return 0, 0
+    """The table's hands still waiting for the other side's word, and those disputed (issue
+    27, scorebook.confirmations); none where the tournament does not ask for them."""
+    still_open = confirmations.open_hands(table.session)
+    disputed = sum(1 for hand in still_open if hand.disputed)
+    return len(still_open) - disputed, disputed
 
 
 def director_tables(tournament: Tournament, now: datetime.datetime | None = None):
