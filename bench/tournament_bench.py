@@ -109,6 +109,9 @@ def create(office: Timed, club, players: int, rounds: int, hands: int):
             "capacity": str(players),
             "points_preset": "n-place",
             "rules": "tarzs",
+            # The hands go in from the tables' own phones; nobody confirms them here (each
+            # confirmation would be one more request per player and hand).
+            "confirmation": "off",
         },
     )
     return Tournament.objects.get(club=club)
