@@ -296,6 +296,7 @@ def tournament_of(club, sessions):
         hands_per_table=99,
         rounds=3,
         round_minutes=90,
+        open_to_all=True,  # the players need no membership to see their seat
         status=Status.RUNNING,
     )
     rnd = Round.objects.create(tournament=tournament, number=1, drawn_at=now)
