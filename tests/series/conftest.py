@@ -56,6 +56,7 @@ def three_player_cup(club, user, name: str, day: int, names, rounds: int = 2):
         placement_points=[2, 1, 0.5],
         seed=7,
         now=at(1, 12),
+        confirmation="off",  # the tables finish on their last hand (confirmed hands: issue 27)
     )
     for player_name in names:
         player = club.players.filter(name=player_name).first()
