@@ -30,6 +30,11 @@ For each database, in a child process of its own (Django is set up once per proc
    the htmx POST of the hand form, answered with the refreshed sheet page. Times are measured
    from sending to the last byte read; how late the bench sent (its own workers being busy)
    is reported too, as a check on the bench itself.
+   The tables are a real tournament's round 1 (timed: 90 minutes), so every save goes
+   through the tournament's checks (the time limit, finishing a table). Its 400 players each
+   have a login and keep their tournament page open: its "where do I go" part refreshes
+   every 15 seconds (htmx, about 27 requests/s), and the organiser's director's screen every
+   10 seconds. Their p95s are printed beside the phones'.
 5. The burst: 16 clients, each at a table of its own, saving as fast as they can for
    ``--burst-seconds``; the saves per second.
 
@@ -46,6 +51,7 @@ load generator shares the machine's cores with gunicorn and the database, as pho
 from __future__ import annotations
 
 import argparse
+import datetime
 import gzip
 import http.client
 import os
@@ -64,6 +70,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT))  # this checkout's scorebook, as gunicorn (cwd ROOT) loads it
 
 DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/scorebook_loadbench"
 LABELS = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
@@ -71,6 +78,8 @@ PHONES = 4  # at each table
 POLL_EVERY = 5.0  # seconds, as sheet_table.html's hx-trigger says
 SAVE_EVERY = 180.0  # seconds: one hand a table every 3 minutes
 BURST_CLIENTS = 16
+WHERE_EVERY = 15.0  # seconds, as tournaments/_where.html's hx-trigger says
+DIRECTOR_EVERY = 10.0  # seconds, as tournaments/_director.html's hx-trigger says
 HAND = {"contract": "three", "declarer": "1", "partner": "3", "points": "40"}
 STATE = re.compile(rb"\?since=([0-9_]+)")  # the version the phone shows (SheetVersion)
 TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -108,7 +117,9 @@ class Phone:
         self.csrf_token = ""
         self.state = ""
 
-    def request(self, method: str, url: str, body: dict | None = None) -> tuple[int, bytes]:
+    def request(
+        self, method: str, url: str, body: dict | None = None, htmx: bool = False
+    ) -> tuple[int, bytes]:
         """Send one request on a new connection; the status and the (uncompressed) body. The
         phone asks for gzip as a browser does, so the server pays for compressing."""
         headers = {
@@ -120,7 +131,7 @@ class Phone:
         if body is not None:
             data = urllib.parse.urlencode(body).encode()
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        if method == "POST" or "since=" in url:  # what htmx adds to its requests
+        if htmx or method == "POST" or "since=" in url:  # what htmx adds to its requests
             headers["HX-Request"] = "true"
             headers["X-CSRFToken"] = self.csrf_token
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -150,6 +161,11 @@ class Phone:
             self.state = STATE.search(content).group(1).decode()
         else:
             assert status == 204, f"poll answered {status}"
+
+    def look(self, url: str) -> None:
+        """An htmx refresh of a tournament page's part (the player's seat, the director's)."""
+        status, _content = self.request("GET", url, None, htmx=True)
+        assert status == 200, f"{url} answered {status}"
 
     def save(self) -> None:
         status, content = self.request("POST", self.form_url, {**HAND, "client_id": uuid.uuid4()})
@@ -207,11 +223,17 @@ def build(tables: int, hands_before: int):
     club = Club.objects.create(name="Tournament", slug="tournament")
     rng = random.Random(1)
     out = []
+    sessions = []
     for table in range(tables):
         # No password: hashing 100 of them would take longer than the bench.
         user = get_user_model().objects.create_user(f"table{table}", password=None)
         Membership.objects.create(user=user, club=club, role=Role.SCOREKEEPER)
-        seated = [Player.objects.create(club=club, name=f"T{table} {seat}") for seat in "ABCD"]
+        seated = [
+            Player.objects.create(
+                club=club, name=f"T{table} {seat}", user=_player_user(table, seat)
+            )
+            for seat in "ABCD"
+        ]
         session = services.start_session(
             club=club, variant_id="slovenian-4", preset="tarzs", players=seated, user=user
         )
@@ -224,6 +246,7 @@ def build(tables: int, hands_before: int):
                 "points": rng.randint(20, 60),
             }
             hands.record_hand(session, data, uuid.uuid4(), user)
+        sessions.append((session, seated))
         kwargs = {"club": club.slug, "session": session.pk}
         out.append(
             (
@@ -232,7 +255,70 @@ def build(tables: int, hands_before: int):
                 reverse("scorebook:hand_new", kwargs=kwargs),
             )
         )
-    return out
+    return out, tournament_of(club, sessions)
+
+
+def _player_user(table: int, seat: str):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(f"t{table}{seat.lower()}", password=None)
+
+
+def tournament_of(club, sessions):
+    """A running tournament whose round 1 is the sessions: timed (90 minutes), a hundred hands
+    a table so that no table finishes during the bench. Returns its organiser, the players'
+    accounts and the addresses of the director's screen and of a player's seat."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from scorebook.models import Membership, Role
+    from scorebook.tournaments.models import (
+        Placement,
+        Registration,
+        Round,
+        Status,
+        Table,
+        Tournament,
+    )
+
+    now = timezone.now()
+    organiser = get_user_model().objects.create_user("organiser", password=None)
+    Membership.objects.create(user=organiser, club=club, role=Role.ADMIN)
+    tournament = Tournament.objects.create(
+        club=club,
+        name="National day",
+        variant="slovenian-4",
+        table_size=4,
+        starts_at=now,
+        started_at=now,
+        capacity=4 * len(sessions),
+        hands_per_table=99,
+        rounds=3,
+        round_minutes=90,
+        open_to_all=True,  # the players need no membership to see their seat
+        status=Status.RUNNING,
+    )
+    rnd = Round.objects.create(tournament=tournament, number=1, drawn_at=now)
+    users = []
+    for number, (session, seated) in enumerate(sessions, start=1):
+        table = Table.objects.create(
+            round=rnd, number=number, session=session, ends_at=now + datetime.timedelta(minutes=90)
+        )
+        for seat, player in enumerate(seated, start=1):
+            registration = Registration.objects.create(
+                tournament=tournament,
+                player=player,
+                registered_at=now,
+                has_place=True,
+                confirmed_at=now,
+            )
+            Placement.objects.create(round=rnd, table=table, registration=registration, seat=seat)
+            users.append(player.user)
+    kwargs = {"club": club.slug, "tournament": tournament.pk}
+    where = reverse("scorebook:tournaments:where", kwargs=kwargs)
+    director = reverse("scorebook:tournaments:director", kwargs=kwargs)
+    return organiser, users, where, director
 
 
 def session_cookie(user) -> str:
@@ -282,10 +368,22 @@ def start_gunicorn(env: dict[str, str], port: int, folder: str) -> subprocess.Po
 # --- The runs ---------------------------------------------------------------------------------
 
 
-def scenario(phones: list[list[Phone]], seconds: float, workers: int) -> dict[str, list[float]]:
+def page_events(pages, seconds: float, rng: random.Random) -> list:
+    """(due, kind, (page, url)) for every refresh of a tournament page: `pages` holds
+    (kind, page, url, every)."""
+    events = []
+    for kind, page, url, every in pages:
+        offset = rng.uniform(0, every)
+        events += [(offset + k * every, kind, (page, url)) for k in range(int(seconds / every))]
+    return events
+
+
+def scenario(
+    phones: list[list[Phone]], seconds: float, workers: int, pages=()
+) -> dict[str, list[float]]:
     """The tournament's schedule, each event sent at its time by the first free worker."""
     rng = random.Random(2)
-    events = []  # (due, kind, phone), due in seconds from the start
+    events = page_events(pages, seconds, rng)  # (due, kind, phone), due in seconds from start
     for table_phones in phones:
         for phone in table_phones:
             offset = rng.uniform(0, POLL_EVERY)
@@ -296,7 +394,14 @@ def scenario(phones: list[list[Phone]], seconds: float, workers: int) -> dict[st
         if offset < seconds:  # the first phone of the table keeps the score
             events.append((offset, "save", table_phones[0]))
     events.sort(key=lambda event: event[0])
-    times: dict[str, list[float]] = {"poll": [], "save": [], "form": [], "late": []}
+    times: dict[str, list[float]] = {
+        "poll": [],
+        "save": [],
+        "form": [],
+        "late": [],
+        "where": [],
+        "director": [],
+    }
     errors: list[str] = []
     lock = threading.Lock()
     next_event = iter(events)
@@ -320,6 +425,9 @@ def scenario(phones: list[list[Phone]], seconds: float, workers: int) -> dict[st
                     times["form"].append((time.perf_counter() - sent) * 1000)
                     sent = time.perf_counter()
                     phone.save()
+                elif kind in ("where", "director"):
+                    page, url = phone
+                    page.look(url)
                 else:
                     phone.poll()
             except (AssertionError, OSError) as exc:
@@ -378,7 +486,13 @@ def run_one(database: str, args: argparse.Namespace) -> tuple[str, str]:
     from django.db import connections
 
     started = time.perf_counter()
-    tables = build(args.tables, args.hands)
+    tables, (organiser, players, where, director) = build(args.tables, args.hands)
+    pages = [
+        ("where", Phone(0, session_cookie(user), "", ""), where, WHERE_EVERY) for user in players
+    ]
+    pages.append(
+        ("director", Phone(0, session_cookie(organiser), "", ""), director, DIRECTOR_EVERY)
+    )
     phones = [
         [Phone(0, session_cookie(user), sheet, form) for _ in range(PHONES)]
         for user, sheet, form in tables
@@ -398,10 +512,14 @@ def run_one(database: str, args: argparse.Namespace) -> tuple[str, str]:
                 phone.port = port
                 phone.open_form()
                 phone.poll()
-        times = scenario(phones, args.seconds, args.workers)
+        for _kind, page, _url, _every in pages:
+            page.port = port
+        times = scenario(phones, args.seconds, args.workers, pages)
         print(f"  scenario, {args.seconds:.0f} s: " + summary("saves", times["save"]))
         print("    " + summary("polls", times["poll"]))
         print("    " + summary("hand forms opened", times["form"]))
+        print("    " + summary("players' seats refreshed", times["where"]))
+        print("    " + summary("director's screens refreshed", times["director"]))
         print("    " + summary("sent late by the bench", times["late"]))
         rate, burst_times, burst_errors = burst(
             [table_phones[0] for table_phones in phones[:BURST_CLIENTS]], args.burst_seconds

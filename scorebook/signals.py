@@ -24,6 +24,12 @@ hands_changed = Signal()
 # change or fails it, and every save is spared a SAVEPOINT and a RELEASE (issue 25).
 hands_changed_in_step = Signal()
 
+# Sent by record_hand before a new hand is stored, inside its transaction, with `session`
+# (read under its lock, with its tournament table) and `may_change_closed` (the recorder is a
+# club admin). A receiver refuses the hand by raising a ServiceError, which the hand's form
+# shows: a tournament table whose time and grace are over takes no more hands (RULES.md §8.2).
+hand_recording = Signal()
+
 log = logging.getLogger(__name__)
 
 

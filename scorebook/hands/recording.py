@@ -24,7 +24,7 @@ from scorebook.hands.scoring import Unscored, entries, row_score, running_after,
 from scorebook.hands.session import engine_sheet, locked_session
 from scorebook.hands.stored import as_seated, stored_in
 from scorebook.models import Entry, Hand, Session
-from scorebook.signals import announce_hands_changed
+from scorebook.signals import announce_hands_changed, hand_recording
 
 # How long a hand of another phone counts as "just recorded".
 REPEAT_WINDOW = datetime.timedelta(minutes=5)
@@ -120,6 +120,7 @@ def record_hand(
         if repeat is not None:
             return _repeat_of(repeat, locked, stored)
         check_writable(locked, change_closed)
+        hand_recording.send(sender=Session, session=locked, may_change_closed=change_closed)
         if not confirm_repeat:
             _check_not_just_recorded(recent, stored, user)
         row, running = _scored_after(locked, own, last)

@@ -9,17 +9,22 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorebook import house_rules
 from scorebook.collation import AlphabeticalChoiceField
 from scorebook.models import Confirmation, Player
 from scorebook.textinput import PlainTextForm
-from scorebook.tournaments.models import SamePhone
+from scorebook.tournaments.models import DrawMode, RankingMode, SamePhone
 from scorebook.tournaments.services import (
     N_MINUS_PLACE,
     OWN_POINTS,
     POINTS_PRESETS,
     choice_of,
+    points_text,
+    rules_choice,
     tournament_variants,
 )
+
+TEAM_SIZES = [("", _("no teams")), ("2", "2"), ("3", "3"), ("4", "4")]
 
 
 def _variant_choices():
@@ -77,6 +82,60 @@ class TournamentForm(PlainTextForm, forms.Form):
         max_length=200,
         help_text=_("For example 3, 2, 1, 0 or 2, 1, ½. Tied players share their places' points."),
     )
+    rules = forms.ChoiceField(
+        label=_("Rules every table plays"),
+        required=False,
+        choices=(),
+        help_text=_(
+            "A preset or one of the club's house rules, frozen when the tournament starts."
+        ),
+    )
+    hands_by_size = forms.CharField(
+        label=_("Other hands for tables of another size"),
+        required=False,
+        max_length=60,
+        help_text=_("For example 5: 20 (twenty hands at a table of five)."),
+    )
+    round_minutes = forms.IntegerField(
+        label=_("Minutes per round"),
+        required=False,
+        min_value=5,
+        max_value=600,
+        help_text=_("Empty: a round is its number of hands. Set: a round ends by the clock."),
+    )
+    grace_minutes = forms.IntegerField(
+        label=_("Minutes of grace after the time"),
+        required=False,
+        min_value=0,
+        max_value=60,
+        initial=5,
+        help_text=_("A hand in play may still be saved; a later one needs the director."),
+    )
+    draw_mode = forms.ChoiceField(
+        label=_("Draw"), required=False, choices=DrawMode.choices, initial=DrawMode.SWISS
+    )
+    ranking_mode = forms.ChoiceField(
+        label=_("Ranking"),
+        required=False,
+        choices=RankingMode.choices,
+        initial=RankingMode.PLACEMENT,
+    )
+    rank_points = forms.CharField(
+        label=_("Rank points, first to last"),
+        required=False,
+        max_length=200,
+        help_text=_("For sheet sum plus rank points: for example 60, 40, 20, 0."),
+    )
+    contras_not_counted = forms.BooleanField(
+        label=_("Contras are paid at the table, not ranked"), required=False
+    )
+    team_size = forms.ChoiceField(label=_("Teams"), required=False, choices=TEAM_SIZES)
+
+    def __init__(self, *args, club=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if club is not None:
+            self.fields["rules"].choices = house_rules.start_choices(club)
+
     # Not required: a form posted without them (a page from before) keeps the defaults.
     confirmation = forms.ChoiceField(
         label=_("Confirmation of hands"),
@@ -113,10 +172,11 @@ class TournamentForm(PlainTextForm, forms.Form):
             "open_to_all": tournament.open_to_all,
             "points_preset": preset,
             "placement_points": own,
+            **modes_initial(tournament),
             "confirmation": tournament.confirmation,
             "same_phone": tournament.same_phone,
         }
-        return cls(data, initial=initial)
+        return cls(data, initial=initial, club=tournament.club)
 
     def starts_at(self, time_zone: str) -> datetime.datetime:
         """The start as an aware datetime, read in the club's time zone."""
@@ -153,6 +213,8 @@ class WalkInForm(PlainTextForm, forms.Form):
         self.fields["player"].queryset = tournament.club.players.filter(archived=False).exclude(
             pk__in=registered.values("player_id")
         )
+        if tournament.team_size:
+            self.fields["team"] = forms.CharField(label=_("Team"), max_length=60)
 
     def clean(self):
         data = super().clean()
@@ -161,3 +223,56 @@ class WalkInForm(PlainTextForm, forms.Form):
         elif not data.get("player") and not data.get("name") and not self.errors:
             self.add_error("player", _("Pick a roster player or enter a new name."))
         return data
+
+
+def modes_initial(tournament) -> dict:
+    """The day's modes as the form shows them."""
+    return {
+        "rules": rules_choice(tournament),
+        "hands_by_size": ", ".join(f"{k}: {v}" for k, v in tournament.hands_by_size.items()),
+        "round_minutes": tournament.round_minutes,
+        "grace_minutes": tournament.grace_minutes,
+        "draw_mode": tournament.draw_mode,
+        "ranking_mode": tournament.ranking_mode,
+        "rank_points": ", ".join(points_text(p) for p in tournament.rank_points),
+        "contras_not_counted": not tournament.contras_count,
+        "team_size": str(tournament.team_size or ""),
+    }
+
+
+class SubstituteForm(PlainTextForm, forms.Form):
+    """Withdraw a player; seat a substitute: a roster player not registered, or a new name."""
+
+    player = AlphabeticalChoiceField(
+        label=_("Substitute from the roster"), queryset=None, required=False, empty_label="—"
+    )
+    name = forms.CharField(
+        label=_("Or a new name"),
+        required=False,
+        max_length=Player._meta.get_field("name").max_length,
+    )
+
+    def __init__(self, *args, choices, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = choices
+
+    def clean(self):
+        data = super().clean()
+        if data.get("player") and data.get("name"):
+            self.add_error("name", _("Pick a roster player or enter a new name, not both."))
+        return data
+
+
+class MoreMinutesForm(forms.Form):
+    minutes = forms.IntegerField(label=_("More minutes"), min_value=1, max_value=120, initial=5)
+
+
+class MessageForm(PlainTextForm, forms.Form):
+    text = forms.CharField(
+        label=_("Message to every player"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_(
+            "Shown on each player's tournament pages, and e-mailed to those with an address."
+        ),
+    )

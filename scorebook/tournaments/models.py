@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import random
 import zoneinfo
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.models import Club, Confirmation, Player, Session, account_name
+from scorebook.models import Club, Confirmation, HouseRules, Player, Session, account_name
 from scorebook.variants import variant_label
 
 
@@ -28,6 +30,22 @@ class Status(models.TextChoices):
     RUNNING = "running", _("in play")
     FINISHED = "finished", _("finished")
     CANCELLED = "cancelled", _("cancelled")
+
+
+class DrawMode(models.TextChoices):
+    """How later rounds are seated (RULES.md §8.3); round 1 of `swiss` is drawn at random."""
+
+    SWISS = "swiss", _("Swiss: best with best")
+    RANDOM = "random", _("at random every round")
+    GROUPS = "groups", _("groups by order of registration, then Swiss")
+
+
+class RankingMode(models.TextChoices):
+    """What a tournament ranks by (RULES.md §8.4)."""
+
+    PLACEMENT = "placement", _("placement points")
+    SHEET = "sheet", _("sheet sum")
+    SHEET_RANK = "sheet+rank", _("sheet sum plus rank points")
 
 
 class SamePhone(models.TextChoices):
@@ -58,6 +76,32 @@ class Tournament(models.Model):
     # Points for 1st, 2nd, … at a full table (halves allowed); a smaller table takes the first
     # places' points. Empty means "n − place": n−1, …, 0 at a table of n (RULES.md §8).
     placement_points = models.JSONField(_("placement points"), default=list, blank=True)
+    # The rules every table plays (RULES.md §8.1): a preset, or one of the club's house-rules
+    # sets (its preset and overrides are copied into `rules` at the start, so a set changed
+    # during the day changes no table). Empty preset and no set: the variant's default preset.
+    preset = models.CharField(_("rules"), max_length=40, blank=True, default="")
+    house_rules = models.ForeignKey(
+        HouseRules, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Frozen at the start: {"preset": …, "overrides": {…}, "name": …}.
+    rules = models.JSONField(default=dict, blank=True)
+    # Another number of hands for tables of another size: {"5": 20} (RULES.md §8.2).
+    hands_by_size = models.JSONField(default=dict, blank=True)
+    # A round by the clock instead of by hands; None: by hands.
+    round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), null=True, blank=True)
+    grace_minutes = models.PositiveSmallIntegerField(_("minutes of grace"), default=5)
+    draw_mode = models.CharField(
+        _("draw"), max_length=10, choices=DrawMode.choices, default=DrawMode.SWISS
+    )
+    ranking_mode = models.CharField(
+        _("ranking"), max_length=12, choices=RankingMode.choices, default=RankingMode.PLACEMENT
+    )
+    # sheet+rank: rank points of 1st … last at a full table, shared on ties.
+    rank_points = models.JSONField(_("rank points"), default=list, blank=True)
+    # Off (Austrian cups): the ranking reads each sheet re-scored with every contra at 0.
+    contras_count = models.BooleanField(_("contras count in the ranking"), default=True)
+    # Players per team (2, 3 or 4); None: no teams.
+    team_size = models.PositiveSmallIntegerField(_("players per team"), null=True, blank=True)
     # Every table's hands confirmed by the other side before its round ends (issue 27);
     # tournaments made before it were created without, and keep off (migration 0004).
     confirmation = models.CharField(
@@ -102,6 +146,14 @@ class Tournament(models.Model):
         return self.table_size == 2
 
     @property
+    def is_timed(self) -> bool:
+        return self.round_minutes is not None
+
+    def hands_for(self, size: int) -> int:
+        """The hands a table of `size` plays in a round (RULES.md §8.2)."""
+        return int(self.hands_by_size.get(str(size), self.hands_per_table))
+
+    @property
     def variant_label(self) -> str:
         """The game of a full table in the reader's words (scorebook.variants)."""
         return variant_label(self.variant)
@@ -112,6 +164,22 @@ class Tournament(models.Model):
 
     def local_start(self):
         return self.starts_at.astimezone(self.tz)
+
+
+class Team(models.Model):
+    """Teammates registered together under a team name (RULES.md §8.1); seated apart."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("team name"), max_length=60)
+
+    class Meta:
+        ordering = ["tournament", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Registration(models.Model):
@@ -137,6 +205,18 @@ class Registration(models.Model):
     cancelled_at = models.DateTimeField(null=True, blank=True)
     # Set at the start for a player with a place who had not confirmed.
     absent = models.BooleanField(default=False)
+    team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="members"
+    )
+    # Between rounds (RULES.md §8.2): not seated again after `withdrawn_after` (the round
+    # number he played last); he ranks on the rounds he played, marked withdrawn.
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A substitute seated in the withdrawn player's place: in a team tournament his results
+    # count for that player's team.
+    substitute_for = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="substitute"
+    )
 
     class Meta:
         ordering = ["registered_at", "id"]
@@ -163,6 +243,10 @@ class Registration(models.Model):
     @property
     def is_active(self) -> bool:
         return self.cancelled_at is None
+
+    @property
+    def is_withdrawn(self) -> bool:
+        return self.withdrawn_at is not None
 
     @property
     def name(self) -> str:
@@ -197,6 +281,11 @@ class Table(models.Model):
         Session, on_delete=models.RESTRICT, related_name="tournament_table"
     )
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A timed round: when the table's minutes are up (more minutes move it on).
+    ends_at = models.DateTimeField(null=True, blank=True)
+    # Ended by a tap: the director's (early, or after its time) or, once its time is up, its
+    # scorer's "round over"; its hands so far count.
+    ended_by_tap = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["round", "number"]
@@ -237,6 +326,12 @@ class Placement(models.Model):
     units = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
     # Knockout: this player goes on to the next round.
     advanced = models.BooleanField(default=False)
+    # His sum on the table's sheet, with every contra at 0 when the tournament's contras do
+    # not count (RULES.md §8.4); the session's own sheet keeps them. None for a bye.
+    ranked_sum = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
+    # What the ranking mode scores for this round, exact ("7/6"): placement points, the sum,
+    # or the sum plus rank points; a bye's mean of the round's seated players.
+    score = models.CharField(max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["round", "table", "seat"]
@@ -252,3 +347,70 @@ class Placement(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.table_id is None
+
+    @property
+    def shown_score(self) -> Decimal | None:
+        """The exact score to the hundredth, half up, as the pages show it."""
+        if not self.score:
+            return None
+        exact = Fraction(self.score)
+        return (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(
+            Decimal("0.01"), ROUND_HALF_UP
+        )
+
+
+class Event(models.Model):
+    """The tournament's history: what the organiser did and what changed after a round
+    (RULES.md §8.2). Stored as a kind and numbers, said in each reader's language."""
+
+    class Kind(models.TextChoices):
+        CORRECTED = "corrected", _("a table's result corrected")
+        KNOCKOUT_REDRAWN = "redrawn", _("a match redrawn")
+        KNOCKOUT_DECIDE = "decide", _("a match to decide")
+        ENDED = "ended", _("a table ended by the organiser")
+        MORE_MINUTES = "minutes", _("more minutes for a table")
+        RESEATED = "reseated", _("a table reseated")
+        WITHDRAWN = "withdrawn", _("a player withdrawn")
+        SUBSTITUTE = "substitute", _("a substitute seated")
+        PRESENCE = "presence", _("presence confirmed by the organiser")
+        PRESENCE_UNDONE = "presence_undone", _("presence undone by the organiser")
+        LATE_HAND = "late", _("a hand after the time refused")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
+    at = models.DateTimeField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The players it concerns (their registrations), named when read.
+    registrations = models.ManyToManyField(Registration, blank=True, related_name="+")
+    minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Shown on the organiser's screen until he has seen it (corrections, matches to decide).
+    seen = models.BooleanField(default=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.kind} {self.at:%Y-%m-%d %H:%M}"
+
+
+class Message(models.Model):
+    """The organiser's message to every player: a banner on each player's tournament pages
+    until he dismisses it, and an e-mail to those with an address."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="messages")
+    text = models.TextField(_("message"), max_length=500)
+    sent_at = models.DateTimeField()
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    dismissed_by = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["-sent_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.text[:40]

@@ -9,8 +9,8 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from scorebook.models import Session
-from scorebook.signals import hands_changed_in_step
-from scorebook.tournaments.services import check_session
+from scorebook.signals import hand_recording, hands_changed_in_step
+from scorebook.tournaments.services import check_late_hand, check_session
 
 
 @receiver(hands_changed_in_step, dispatch_uid="tournaments_hands_changed")
@@ -26,3 +26,10 @@ def _may_be_a_table(session: Session) -> bool:
     if not Session.tournament_table.is_cached(session):
         return True
     return hasattr(session, "tournament_table")  # a cached None raises DoesNotExist
+
+
+@receiver(hand_recording, dispatch_uid="tournaments_hand_recording")
+def hand_about_to_be_recorded(sender, session: Session, may_change_closed: bool, **kwargs):
+    """A timed table past its minutes and grace takes a hand only from the organiser."""
+    if _may_be_a_table(session):
+        check_late_hand(session, may_change_closed)

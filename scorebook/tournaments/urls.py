@@ -23,4 +23,26 @@ urlpatterns = [
     path("<int:tournament>/standings/", views.standings, name="standings"),
     path("<int:tournament>/ranking/", views.ranking, name="ranking"),
     path("<int:tournament>/bracket/", views.bracket, name="bracket"),
+    path("<int:tournament>/director/", views.director, name="director"),
+    path("<int:tournament>/tables/<int:table>/end/", views.table_end, name="table_end"),
+    path("<int:tournament>/tables/<int:table>/minutes/", views.table_minutes, name="table_minutes"),
+    path("<int:tournament>/tables/<int:table>/reseat/", views.table_reseat, name="table_reseat"),
+    path(
+        "<int:tournament>/players/<int:registration>/presence/",
+        views.presence,
+        name="presence",
+    ),
+    path(
+        "<int:tournament>/players/<int:registration>/withdraw/",
+        views.withdraw,
+        name="withdraw",
+    ),
+    path("<int:tournament>/tables/<int:table>/round-over/", views.round_over, name="round_over"),
+    path("<int:tournament>/message/", views.message, name="message"),
+    path(
+        "<int:tournament>/messages/<int:message>/dismiss/",
+        views.message_dismiss,
+        name="message_dismiss",
+    ),
+    path("<int:tournament>/where/", views.where, name="where"),
 ]

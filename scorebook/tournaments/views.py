@@ -15,7 +15,13 @@ from scorebook.public import choices as public_choices
 from scorebook.services import ServiceError
 from scorebook.tournaments import services
 from scorebook.tournaments.access import tournament_view
-from scorebook.tournaments.forms import TournamentForm, WalkInForm
+from scorebook.tournaments.forms import (
+    MessageForm,
+    MoreMinutesForm,
+    SubstituteForm,
+    TournamentForm,
+    WalkInForm,
+)
 from scorebook.tournaments.models import Status, Tournament
 from scorebook.views.confirm import ASK, confirm_page
 
@@ -44,12 +50,15 @@ def _context(request, **extra) -> dict:
     tournament = request.tournament
     membership = getattr(request, "membership", None)
     context = {
+        "is_scorekeeper": membership is not None and membership.has_role(Role.SCOREKEEPER),
         "tournament": tournament,
         "variant_label": tournament.variant_label,
         "tclub": tournament.club,
         "is_member": membership is not None,
         "is_admin": membership is not None and membership.has_role(Role.ADMIN),
         "points_scheme": services.points_scheme(tournament),
+        "banners": services.banners(tournament, request.user),
+        "rules_label": services.rules_label(tournament),
     }
     context.update(extra)
     return context
@@ -83,7 +92,9 @@ FORM_FIELDS = {"starts_at": "start_date", "registration_closes_at": "registratio
 def _plan(form: TournamentForm, club) -> services.Plan:
     """The organiser's form as a plan; its points refused at their field (ServiceError)."""
     data = form.cleaned_data
+    size = services.table_size_of(data["variant"])
     return services.Plan(
+        **_modes(data, size),
         name=data["name"],
         variant=data["variant"],
         starts_at=form.starts_at(club.time_zone),
@@ -102,13 +113,32 @@ def _plan(form: TournamentForm, club) -> services.Plan:
     )
 
 
+def _modes(data: dict, size: int) -> dict:
+    """The day's modes of the form, as the plan takes them (blank: the defaults)."""
+    ranking = data.get("ranking_mode") or "placement"
+    rank_text = data.get("rank_points") or ""
+    return {
+        "rules_choice": data.get("rules") or "",
+        "hands_by_size": services.parse_hands_by_size(
+            data.get("hands_by_size", ""), services.possible_sizes_of(data["variant"])
+        ),
+        "round_minutes": data.get("round_minutes"),
+        "grace_minutes": 5 if data.get("grace_minutes") is None else data["grace_minutes"],
+        "draw_mode": data.get("draw_mode") or "swiss",
+        "ranking_mode": ranking,
+        "rank_points": services.parse_rank_points(rank_text, size) if rank_text.strip() else [],
+        "contras_count": not data.get("contras_not_counted"),
+        "team_size": int(data["team_size"]) if data.get("team_size") else None,
+    }
+
+
 def _refuse_at_field(form, exc: ServiceError) -> None:
     form.add_error(FORM_FIELDS.get(exc.field, exc.field), exc.message)
 
 
 @club_view(role=Role.ADMIN, methods=FORM)
 def tournament_create(request):
-    form = TournamentForm(_posted(request))
+    form = TournamentForm(_posted(request), club=request.club)
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.create_tournament(
@@ -153,7 +183,10 @@ def walk_in(request, tournament):
     if request.method == "POST" and not started and form.is_valid():
         try:
             registration = services.add_walk_in(
-                tournament, form.cleaned_data["player"], form.cleaned_data["name"]
+                tournament,
+                form.cleaned_data["player"],
+                form.cleaned_data["name"],
+                team_name=form.cleaned_data.get("team", ""),
             )
         except ServiceError as exc:
             form.add_error(exc.field or None, exc.message)
@@ -215,6 +248,10 @@ def _walk_in_message(registration) -> str:
 
 @tournament_view()
 def tournament_detail(request):
+    return _detail_page(request)
+
+
+def _detail_page(request, status: int = 200, **extra):
     tournament = request.tournament
     _sync(tournament)
     now = timezone.now()
@@ -246,7 +283,10 @@ def tournament_detail(request):
             may_start=tournament.status == Status.SCHEDULED
             and now >= services.confirmation_opens_at(tournament),
             current_round=services.current_round(tournament),
+            seat=services.my_seat(tournament, request.user),
+            **extra,
         ),
+        status=status,
     )
 
 
@@ -270,8 +310,14 @@ def _my_registration(request):
 @tournament_view(methods=POST)
 def register(request):
     try:
-        registration = services.register(request.tournament, request.user)
+        registration = services.register(
+            request.tournament, request.user, team_name=request.POST.get("team", "")
+        )
     except ServiceError as exc:
+        if exc.field == "team":  # said at the field, the name typed kept
+            return _detail_page(
+                request, team_error=exc.message, team_typed=request.POST.get("team", "")
+            )
         messages.error(request, exc.message)
     else:
         # How his results are published, chosen with the registration (issue 30).
@@ -360,7 +406,7 @@ def standings(request):
         template,
         _context(
             request,
-            rows=services.standings(tournament),
+            **_standing_rows(tournament),
             current_round=services.current_round(tournament),
             live=tournament.status == Status.RUNNING,
         ),
@@ -372,10 +418,15 @@ def ranking(request):
     tournament = request.tournament
     _sync(tournament)
     if tournament.is_knockout:
-        rows = services.knockout_ranking(tournament)
+        rows = {"rows": services.knockout_ranking(tournament)}
     else:
-        rows = services.standings(tournament)
-    return render(request, "tournaments/ranking.html", _context(request, rows=rows))
+        rows = _standing_rows(tournament)
+    return render(request, "tournaments/ranking.html", _context(request, **rows))
+
+
+def _standing_rows(tournament: Tournament) -> dict:
+    rows = services.standings(tournament)
+    return {"rows": rows, "team_rows": services.team_standings(tournament, rows)}
 
 
 @tournament_view()
@@ -387,3 +438,213 @@ def bracket(request):
         "tournaments/bracket.html",
         _context(request, rounds=services.bracket(tournament) if tournament.is_knockout else []),
     )
+
+
+# --- The director's screen and his taps (RULES.md §8.2) ---------------------------------------
+
+
+def _director_url(tournament: Tournament) -> str:
+    return reverse(
+        "scorebook:tournaments:director",
+        kwargs={"club": tournament.club.slug, "tournament": tournament.pk},
+    )
+
+
+@club_view(role=Role.ADMIN)
+def director(request, tournament):
+    """Every table of the round: hands in and due, minutes left, open hands; one tap each to
+    end a table, give it minutes, or reseat it before its first hand. Before the start: who
+    is here. Refreshes itself every 10 seconds (htmx); a reload shows the same."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    request.tournament = tournament
+    _sync(tournament)
+    rnd, tables = services.director_tables(tournament)
+    unseen = services.unseen_events(tournament)
+    if not request.htmx:
+        services.mark_seen(tournament)
+    active = tournament.registrations.filter(cancelled_at=None).select_related("user", "player")
+    template = "tournaments/_director.html" if request.htmx else "tournaments/director.html"
+    return render(
+        request,
+        template,
+        _context(
+            request,
+            club=request.club,
+            round=rnd,
+            tables=tables,
+            unseen={e.pk for e in unseen},
+            history=services.history(tournament),
+            players=alphabetical([r for r in active if not r.absent], key=lambda r: r.name),
+            started=services.has_started(tournament),
+            minutes_form=MoreMinutesForm(),
+        ),
+    )
+
+
+def _table_tap(request, tournament, action, success: str):
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    try:
+        action(tournament)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, success)
+    return redirect(_director_url(tournament))
+
+
+@club_view(role=Role.ADMIN, methods=ASK)
+def table_end(request, tournament, table):
+    if request.method != "POST":
+        found = get_object_or_404(
+            services.tables_of(get_for_club(Tournament, request.club, pk=tournament)), pk=table
+        )
+        return confirm_page(
+            request,
+            _("End %(table)s now?") % {"table": found.name},
+            _("End the table"),
+            _director_url(found.round.tournament),
+            detail=_("Its hands so far count; the table plays no more hands this round."),
+        )
+    return _table_tap(
+        request,
+        tournament,
+        lambda t: services.end_table(t, table, request.user),
+        _("The table's round is over."),
+    )
+
+
+@club_view(role=Role.ADMIN, methods=POST)
+def table_minutes(request, tournament, table):
+    form = MoreMinutesForm(request.POST)
+    minutes = form.cleaned_data["minutes"] if form.is_valid() else 0
+    return _table_tap(
+        request,
+        tournament,
+        lambda t: services.more_minutes(t, table, minutes, request.user),
+        _("The table has more minutes."),
+    )
+
+
+@club_view(role=Role.ADMIN, methods=ASK)
+def table_reseat(request, tournament, table):
+    if request.method != "POST":
+        found = get_object_or_404(
+            services.tables_of(get_for_club(Tournament, request.club, pk=tournament)), pk=table
+        )
+        return confirm_page(
+            request,
+            _("Reseat %(table)s?") % {"table": found.name},
+            _("Reseat"),
+            _director_url(found.round.tournament),
+            detail=_("The same players sit in a new order; the table has no hand yet."),
+        )
+    return _table_tap(
+        request,
+        tournament,
+        lambda t: services.reseat_table(t, table, request.user),
+        _("The table is reseated."),
+    )
+
+
+@club_view(role=Role.ADMIN, methods=POST)
+def presence(request, tournament, registration):
+    """The organiser confirms a registered player's presence for him, or undoes it."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    found = get_object_or_404(tournament.registrations, pk=registration)
+    present = request.POST.get("present") == "1"
+    try:
+        services.set_presence(found, present, request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        text = _("%(name)s is here.") if present else _("%(name)s is no longer marked present.")
+        messages.success(request, text % {"name": found.name})
+    return redirect(_director_url(tournament))
+
+
+@club_view(role=Role.ADMIN, methods=FORM)
+def withdraw(request, tournament, registration):
+    """Withdraw a player between rounds, and seat a substitute in his place."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    found = get_object_or_404(
+        tournament.registrations.select_related("player", "user"), pk=registration
+    )
+    form = SubstituteForm(_posted(request), choices=services.substitute_choices(tournament))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            sub = services.withdraw(found, data["player"], data["name"], request.user)
+        except ServiceError as exc:
+            form.add_error(FORM_FIELDS.get(exc.field, exc.field) or None, exc.message)
+        else:
+            messages.success(request, _withdrawn_message(found, sub))
+            return redirect(_director_url(tournament))
+    return render(
+        request,
+        "tournaments/withdraw.html",
+        {
+            "club": request.club,
+            "tclub": request.club,
+            "tournament": tournament,
+            "registration": found,
+            "form": form,
+        },
+    )
+
+
+def _withdrawn_message(withdrawn, sub) -> str:
+    if sub is None:
+        return _("%(name)s is withdrawn.") % {"name": withdrawn.name}
+    return _("%(name)s is withdrawn; %(sub)s plays in his place.") % {
+        "name": withdrawn.name,
+        "sub": sub.name,
+    }
+
+
+@club_view(role=Role.ADMIN, methods=FORM)
+def message(request, tournament):
+    """A message to every player: a banner on their pages, an e-mail to those with one."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    form = MessageForm(_posted(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.send_message(tournament, form.cleaned_data["text"], request.user)
+        except ServiceError as exc:
+            _refuse_at_field(form, exc)
+        else:
+            messages.success(request, _("The message is sent to every player."))
+            return redirect(_director_url(tournament))
+    return render(
+        request,
+        "tournaments/message.html",
+        {"club": request.club, "tclub": request.club, "tournament": tournament, "form": form},
+    )
+
+
+@tournament_view(methods=POST)
+def message_dismiss(request, message):
+    services.dismiss(request.tournament, message, request.user)
+    return _to_detail(request.tournament)
+
+
+@tournament_view()
+def where(request):
+    """The player's "where do I go", as the tournament page shows it first (htmx polls it)."""
+    return render(
+        request,
+        "tournaments/_where.html",
+        _context(request, seat=services.my_seat(request.tournament, request.user)),
+    )
+
+
+@club_view(role=Role.SCOREKEEPER, methods=POST)
+def round_over(request, tournament, table):
+    """A timed table's scorer: the time is up, the hand in play is in, the round is over."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    try:
+        services.round_over(tournament, table, request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The table's round is over."))
+    return _to_detail(tournament)

@@ -100,6 +100,18 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     "scorebook:tournaments:standings": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:tournaments:ranking": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:tournaments:bracket": ("GET", {}, (200, 200, 200, 404, LOGIN)),
+    "scorebook:tournaments:director": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:table_end": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    # The tournament has not started: the admin is told so on the director's screen.
+    "scorebook:tournaments:table_minutes": ("POST", {"minutes": "5"}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:table_reseat": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    # A scorer may end his timed table once its time is up (here told it is not in play).
+    "scorebook:tournaments:round_over": ("POST", {}, (302, 302, 403, 404, LOGIN)),
+    "scorebook:tournaments:presence": ("POST", {"present": "1"}, (302, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:withdraw": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:message": ("GET", {}, (200, 403, 403, 404, LOGIN)),
+    "scorebook:tournaments:message_dismiss": ("POST", {}, (302, 302, 302, 404, LOGIN)),
+    "scorebook:tournaments:where": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     # Series (issue 29): members read them; the series' admins run them.
     "scorebook:series:list": ("GET", {}, (200, 200, 200, 404, LOGIN)),
     "scorebook:series:create": ("GET", {}, (200, 403, 403, 404, LOGIN)),
@@ -208,6 +220,8 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
         "session": lambda: session.pk,
         "tournament": lambda: _a_tournament(club).pk,
         "registration": lambda: _a_walk_in(club).pk,
+        "table": lambda: _a_table(club, session).pk,
+        "message": lambda: _a_tournament(club).messages.create(text="Break", sent_at=_now()).pk,
         "season": lambda: (
             club.seasons.get_or_create(
                 name="Winter", defaults={"starts_on": datetime.date(2026, 1, 1)}
@@ -308,6 +322,20 @@ def _a_tournament(club):
             "capacity": 8,
         },
     )[0]
+
+
+def _now():
+    from django.utils import timezone
+
+    return timezone.now()
+
+
+def _a_table(club, session):
+    """Round 1, table 1 of the club's tournament: the club's session as its sheet."""
+    from scorebook.tournaments.models import Table
+
+    rnd = _a_tournament(club).round_set.create(number=1, drawn_at=_now())
+    return Table.objects.create(round=rnd, number=1, session=session)
 
 
 def _a_walk_in(club):
@@ -424,6 +452,8 @@ CLUB_OBJECT_PARAMS = {
     "tournament",
     "house_rules_id",
     "registration",
+    "table",
+    "message",
     "series",
     "series_season",
     "entry",
@@ -497,6 +527,16 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "scorebook:tournaments:standings": ("tournament",),
     "scorebook:tournaments:ranking": ("tournament",),
     "scorebook:tournaments:bracket": ("tournament",),
+    "scorebook:tournaments:director": ("tournament",),
+    "scorebook:tournaments:table_end": ("table", "tournament"),
+    "scorebook:tournaments:table_minutes": ("table", "tournament"),
+    "scorebook:tournaments:table_reseat": ("table", "tournament"),
+    "scorebook:tournaments:round_over": ("table", "tournament"),
+    "scorebook:tournaments:presence": ("registration", "tournament"),
+    "scorebook:tournaments:withdraw": ("registration", "tournament"),
+    "scorebook:tournaments:message": ("tournament",),
+    "scorebook:tournaments:message_dismiss": ("message", "tournament"),
+    "scorebook:tournaments:where": ("tournament",),
     "scorebook:series:list": (),
     "scorebook:series:create": (),
     "scorebook:series:ask": (),
@@ -584,7 +624,7 @@ def theirs(other_club, make_user):
 
     from scorebook.models import Hand, Membership, Player, Role, Season, Session, SessionSeat
     from scorebook.series.models import EntryState, PlayerMatch, SeriesTournament
-    from scorebook.tournaments.models import Registration, Tournament
+    from scorebook.tournaments.models import Registration, Table, Tournament
 
     session = Session.objects.create(
         club=other_club,
@@ -605,6 +645,7 @@ def theirs(other_club, make_user):
         starts_at=timezone.now() + datetime.timedelta(minutes=10),
         capacity=8,
     )
+    rnd = tournament.round_set.create(number=1, drawn_at=timezone.now())
     series = _a_series(other_club, rated=True)
     series_season = _a_series_season(other_club, rated=True)
     entry = SeriesTournament.objects.create(
@@ -614,6 +655,8 @@ def theirs(other_club, make_user):
     low, high = sorted([player, stranger], key=lambda p: p.pk)
     match = PlayerMatch.objects.create(series=series, player=low, other=high)
     return {
+        "table": Table.objects.create(round=rnd, number=1, session=session),
+        "message": tournament.messages.create(text="Theirs", sent_at=timezone.now()),
         "player": player,
         "membership": Membership.objects.create(
             user=make_user("ivo"), club=other_club, role=Role.VIEWER

@@ -155,6 +155,11 @@ def world(django_user_model):
     )
     tournament = announce(club, admin, starts_at=timezone.now() + datetime.timedelta(days=3))
     walk_in = tournament_services.add_walk_in(tournament, name="Zala Novak")
+    # A table of the tournament, its sheet another of the club's sessions; a message to all.
+    rnd = tournament.round_set.create(number=1, drawn_at=timezone.now())
+    sheet = club.sessions.exclude(pk=session.pk).first()
+    table = rnd.tables.create(number=1, session=sheet)
+    message = tournament.messages.create(text="Break", sent_at=timezone.now())
     series = Series.objects.create(club=club, name="Demo cup")
     series_season = series.seasons.create(
         name="This year",
@@ -174,6 +179,8 @@ def world(django_user_model):
         "house_rules_id": house_rules.pk,
         "tournament": tournament.pk,
         "registration": walk_in.pk,
+        "table": table.pk,
+        "message": message.pk,
         "uidb64": "MQ",
         "token": "set-password",
         "series": series.pk,

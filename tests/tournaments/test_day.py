@@ -292,15 +292,22 @@ def test_french_5_is_offered_and_seats_five(club, organiser, client_as, make_tou
 
 
 @pytest.mark.parametrize(
-    ("variant", "preset", "stored", "full", "smaller"),
+    ("variant", "preset", "stored", "full", "other"),
     [
-        ("slovenian-3", "three-player-championship", [2, 1, 0.5], "2 / 1 / ½", ["2", "1"]),
+        # §8.3 may draw a four beside threes (never a two): it gets 0 for its fourth place.
+        (
+            "slovenian-3",
+            "three-player-championship",
+            [2, 1, 0.5],
+            "2 / 1 / ½",
+            (4, ["2", "1", "½", "0"]),
+        ),
         ("czech", "four-player-league", [4, 3, 2, 1], "4 / 3 / 2 / 1", None),
-        ("slovenian-4", "n-place", [], "3 / 2 / 1 / 0", ["2", "1", "0"]),
+        ("slovenian-4", "n-place", [], "3 / 2 / 1 / 0", (3, ["2", "1", "0"])),
     ],
 )
 def test_each_preset_gives_its_written_out_points(
-    club, organiser, client_as, variant, preset, stored, full, smaller
+    club, organiser, client_as, variant, preset, stored, full, other
 ):
     client = client_as(organiser)
     assert create(client, club, variant=variant, points_preset=preset).status_code == 302
@@ -308,8 +315,8 @@ def test_each_preset_gives_its_written_out_points(
     assert tournament.placement_points == stored
     scheme = dict(services.points_scheme(tournament))
     assert " / ".join(scheme[tournament.table_size]) == full
-    if smaller:
-        assert scheme[tournament.table_size - 1] == smaller
+    if other:
+        assert scheme[other[0]] == other[1]
     page = client.get(url("ranking", tournament)).content.decode()
     assert full in page
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -29,12 +30,14 @@ def results(table) -> list[tuple[str, int, Decimal, Decimal]]:
     [
         ("slovenian-4", 8, ([4, 4], 0)),
         ("slovenian-4", 7, ([4, 3], 0)),  # a Slovenian three-player table
-        ("slovenian-4", 6, ([4, 2], 0)),  # a Slovenian two-player table
+        ("slovenian-4", 6, ([3, 3], 0)),  # two threes: never a two-player table at fours
         ("slovenian-4", 5, ([4], 1)),  # nobody plays alone: a bye
-        ("slovenian-3", 5, ([3, 2], 0)),
-        ("slovenian-3", 7, ([3, 3], 1)),
+        ("slovenian-4", 22, ([4, 4, 4, 4, 3, 3], 0)),  # RULES §8.3: not five fours, two byes
+        ("slovenian-3", 5, ([4], 1)),  # a four at threes, and a bye
+        ("slovenian-3", 7, ([3, 4], 0)),
         ("french-4", 7, ([4, 3], 0)),  # French tarot for three
-        ("french-4", 6, ([4], 2)),  # no French game for two: two byes
+        ("french-4", 6, ([3, 3], 0)),
+        ("french-4", 21, ([4, 4, 4, 4, 5], 0)),  # RULES §8.3: four fours and one five
         ("czech", 7, ([4], 3)),  # Czech tarok has no smaller form
         ("zwanzigerrufen", 9, ([4, 4], 1)),
     ],
@@ -89,11 +92,16 @@ def test_ties_share_the_points_of_the_places_they_cover():
     assert services.share_places(
         [("Ana", D(5)), ("Bor", D(5)), ("Cene", D(5)), ("Dani", D(0))], points
     ) == [("Ana", 1, D(2)), ("Bor", 1, D(2)), ("Cene", 1, D(2)), ("Dani", 4, D(0))]
-    # Three-way tie of 5, 3, 1 club points: 3 each.
+    # Three-way tie for second of 5, 3, 1, 0 club points: 4/3 each, exactly (not 1.33).
     assert services.share_places(
         [("Ana", D(7)), ("Bor", D(7)), ("Cene", D(7)), ("Dani", D(9))],
         [D(5), D(3), D(1), D(0)],
-    ) == [("Dani", 1, D(5)), ("Ana", 2, D("1.33")), ("Bor", 2, D("1.33")), ("Cene", 2, D("1.33"))]
+    ) == [
+        ("Dani", 1, Fraction(5)),
+        ("Ana", 2, Fraction(4, 3)),
+        ("Bor", 2, Fraction(4, 3)),
+        ("Cene", 2, Fraction(4, 3)),
+    ]
 
 
 def test_placement_points_for_smaller_tables():
@@ -193,28 +201,55 @@ def test_swiss_groups_best_with_best_and_ranks_by_points_units_best_place(starte
     ]
 
 
-def test_equal_points_and_units_are_broken_by_the_best_table_placing(started):
-    tournament = started(4, rounds=2)
-    regs = list(tournament.registrations.select_related("player").order_by("pk"))
+def test_equal_points_and_units_are_broken_by_the_most_first_places(started):
+    """RULES §8.4 placement: points, then the total sheet sum, then the count of first places.
+    Two rounds of two threes (n − place: 2, 1, 0). Bor 1st and 3rd, Ana 2nd and 2nd: both 2
+    points and −10; Bor's first place puts him ahead."""
+    from scorebook.models import Session
+
+    tournament = started(6, variant="slovenian-3", rounds=2)
+    by_name = {r.player.name: r for r in tournament.registrations.select_related("player")}
     Placement.objects.filter(round__tournament=tournament).delete()
     rounds = [
         Round.objects.get(tournament=tournament, number=1),
         Round.objects.create(tournament=tournament, number=2, drawn_at=tournament.starts_at),
     ]
-    # Ana: 2nd and 2nd; Bor: 1st and 3rd; same points, same units. Cene: alone ahead.
-    rows = {
-        regs[0]: [(2, "2", "-5"), (2, "2", "-5")],
-        regs[1]: [(1, "3", "-5"), (3, "1", "-5")],
-        regs[2]: [(1, "3", "0"), (1, "3", "0")],
-        regs[3]: [(4, "0", "-5"), (4, "0", "-5")],
-    }
-    for reg, per_round in rows.items():
-        for rnd, (place, points, units) in zip(rounds, per_round, strict=True):
-            Placement.objects.create(
-                round=rnd, registration=reg, place=place, points=D(points), units=D(units)
+    sheets = [
+        [{"Bor": 0, "Ana": -5, "Eva": -10}, {"Cene": 0, "Dani": -5, "Fran": -10}],
+        [{"Cene": 0, "Ana": -5, "Bor": -10}, {"Dani": 0, "Eva": -5, "Fran": -10}],
+    ]
+    for rnd, tables in zip(rounds, sheets, strict=True):
+        rnd.tables.all().delete()
+        for number, sums in enumerate(tables, start=1):
+            session = Session.objects.create(
+                club=tournament.club, variant="slovenian-3", date=tournament.starts_at.date()
             )
-    ranking = [(s.rank, s.registration.player.name) for s in services.standings(tournament)]
-    assert ranking == [(1, "Cene"), (2, "Bor"), (3, "Ana"), (4, "Dani")]
+            table = rnd.tables.create(number=number, session=session)
+            for seat, (name, total) in enumerate(sums.items(), start=1):
+                # As a finished table records it: place, points, the sum it ranks, the score.
+                Placement.objects.create(
+                    round=rnd,
+                    table=table,
+                    seat=seat,
+                    registration=by_name[name],
+                    place=seat,
+                    points=D(3 - seat),
+                    units=D(total),
+                    ranked_sum=D(total),
+                    score=str(3 - seat),
+                )
+    ranking = [
+        (s.rank, s.registration.player.name, s.points, s.units)
+        for s in services.standings(tournament)
+    ]
+    assert ranking == [
+        (1, "Cene", D(4), D(0)),
+        (2, "Dani", D(3), D(-5)),
+        (3, "Bor", D(2), D(-10)),
+        (4, "Ana", D(2), D(-10)),
+        (5, "Eva", D(1), D(-15)),
+        (6, "Fran", D(0), D(-20)),
+    ]
 
 
 def test_the_last_hand_saved_finishes_the_table_and_draws_the_next_round(
@@ -269,12 +304,6 @@ def test_knockout_with_byes_for_the_first_seeds_and_a_tie_playing_on(started):
     assert ranking[:2] == [(1, seed1), (2, seed3)]
     assert sorted(ranking[2:4]) == sorted([(3, seed2), (3, y)])
     assert ranking[4] == (5, x)
-
-
-def test_bracket_order_keeps_the_first_seeds_apart():
-    assert services.bracket_positions(2) == [1, 2]
-    assert services.bracket_positions(4) == [1, 4, 2, 3]
-    assert services.bracket_positions(8) == [1, 8, 4, 5, 2, 7, 3, 6]
 
 
 def test_the_migration_forgets_labels_stored_in_the_drawers_language(started):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 import rules
 from scorebook.errors import ServiceError
 from scorebook.models import Confirmation
-from scorebook.tournaments.models import SamePhone, Status, Tournament
+from scorebook.tournaments.models import DrawMode, RankingMode, SamePhone, Status, Tournament
 from scorebook.tournaments.services.common import clock, locked
-from scorebook.tournaments.services.variants import tournament_table
+from scorebook.tournaments.services.variants import choose_rules, tournament_table
 
 
 @dataclass
@@ -31,6 +31,17 @@ class Plan:
     placement_points: Sequence[int | float] = ()
     # None: registration closes at the start.
     registration_closes_at: datetime.datetime | None = None
+    # "": the club's default for the game; "house-<id>" one of its sets; else a preset.
+    rules_choice: str = ""
+    # Another number of hands for tables of another size: {5: 20}.
+    hands_by_size: dict[int, int] = field(default_factory=dict)
+    round_minutes: int | None = None
+    grace_minutes: int = 5
+    draw_mode: str = DrawMode.SWISS
+    ranking_mode: str = RankingMode.PLACEMENT
+    rank_points: Sequence[int | float] = ()
+    contras_count: bool = True
+    team_size: int | None = None
     # Each table's hands confirmed by the other side (scorebook.confirmations).
     confirmation: str = Confirmation.REQUIRED
     same_phone: str = SamePhone.ALLOWED
@@ -51,6 +62,8 @@ def _apply(tournament: Tournament, plan: Plan, now: datetime.datetime) -> None:
     tournament.capacity = plan.capacity
     tournament.open_to_all = plan.open_to_all
     tournament.placement_points = list(plan.placement_points)
+    _apply_modes(tournament, plan)
+    choose_rules(tournament, plan.rules_choice)
     tournament.confirmation, tournament.same_phone = plan.confirmation, plan.same_phone
     if not tournament.name:
         raise ServiceError(_("Enter a name."), "name")
@@ -65,6 +78,24 @@ def _apply(tournament: Tournament, plan: Plan, now: datetime.datetime) -> None:
         raise ServiceError(
             _("Registration closes at the start at the latest."), "registration_closes_at"
         )
+
+
+def _apply_modes(tournament: Tournament, plan: Plan) -> None:
+    """The day's modes (RULES.md §8.2–8.4), each refused at its field when it cannot be."""
+    tournament.hands_by_size = {str(size): n for size, n in plan.hands_by_size.items()}
+    tournament.round_minutes = plan.round_minutes or None
+    tournament.grace_minutes = plan.grace_minutes
+    tournament.draw_mode = plan.draw_mode
+    tournament.ranking_mode = plan.ranking_mode
+    tournament.rank_points = list(plan.rank_points)
+    tournament.contras_count = plan.contras_count
+    tournament.team_size = plan.team_size or None
+    if plan.ranking_mode == RankingMode.SHEET_RANK and not plan.rank_points:
+        raise ServiceError(_("Enter the rank points of each place."), "rank_points")
+    if plan.team_size and not 2 <= plan.team_size <= 4:
+        raise ServiceError(_("A team has 2, 3 or 4 players."), "team_size")
+    if plan.team_size and tournament.table_size == 2:
+        raise ServiceError(_("A knockout is played by single players."), "team_size")
 
 
 def create_tournament(

@@ -6,14 +6,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
+from fractions import Fraction
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorebook import textinput
-from scorebook.amounts import cents
 from scorebook.errors import ServiceError
+from scorebook.tournaments import ranking as pure
 from scorebook.tournaments.models import Tournament
 from scorebook.tournaments.services.variants import possible_table_sizes
 
@@ -49,24 +50,16 @@ def points_scheme(tournament: Tournament) -> list[tuple[int, list[str]]]:
 
 
 def share_places(totals: Sequence[tuple[object, Decimal]], points: Sequence[Decimal]):
-    """[(key, total)] -> [(key, place, points)], best total first.
+    """[(key, total)] -> [(key, place, points)], best total first (RULES.md §8.4, by
+    scorebook.tournaments.ranking.table_places).
 
-    Tied players share the points of the places they cover, and all get the best of those
-    places: totals 30, 10, 10, −5 with 3/2/1/0 points give places 1, 2, 2, 4 and 3, 1.5, 1.5, 0.
+    Tied players share the points of the places they cover, exactly, and all get the best of
+    those places: totals 30, 10, 10, −5 with 3/2/1/0 points give places 1, 2, 2, 4 and 3,
+    3/2, 3/2, 0; a three-way tie for 5/3/1 is 3 each, for 3/1/0 it is 4/3.
     """
-    ordered = sorted(totals, key=lambda kv: kv[1], reverse=True)
-    result = []
-    i = 0
-    while i < len(ordered):
-        j = i
-        while j + 1 < len(ordered) and ordered[j + 1][1] == ordered[i][1]:
-            j += 1
-        covered = points[i : j + 1]
-        shared = cents(sum(covered, Decimal(0)) / len(covered), ROUND_HALF_UP)
-        for key, _total in ordered[i : j + 1]:
-            result.append((key, i + 1, shared))
-        i = j + 1
-    return result
+    seats = pure.table_places(dict(totals), [Fraction(str(p)) for p in points])
+    ordered = sorted(seats.items(), key=lambda kv: kv[1].place)
+    return [(key, seat.place, seat.points) for key, seat in ordered]
 
 
 # --- Placement points: presets and the organiser's own ----------------------------------------
@@ -180,3 +173,35 @@ def parse_points(text: str, table_size: int) -> list[int | float]:
 
 
 # --- Creating and editing -----------------------------------------------------------------
+
+
+def parse_rank_points(text: str, table_size: int) -> list[int | float]:
+    """sheet+rank's list ("60, 40, 20, 0"), read and refused like placement points."""
+    try:
+        return parse_points(text, table_size)
+    except ServiceError as exc:
+        raise ServiceError(exc.message, "rank_points") from None
+
+
+HANDS_BY_SIZE = re.compile(r"^\s*(\d{1,2})\s*[:=]\s*(\d{1,3})\s*$")
+
+
+def parse_hands_by_size(text: str, sizes: Sequence[int]) -> dict[int, int]:
+    """'5: 20, 3: 12' -> {5: 20, 3: 12}: the hands a table of another size plays."""
+    found: dict[int, int] = {}
+    for part in [p for p in re.split(r"[,;]", text or "") if p.strip()]:
+        match = HANDS_BY_SIZE.match(part)
+        if match is None:
+            raise ServiceError(
+                _("Write a table size and its hands, as 5: 20, separated by commas."),
+                "hands_by_size",
+            )
+        size, hands = int(match[1]), int(match[2])
+        if size not in sizes or not 1 <= hands <= 99:
+            raise ServiceError(
+                _("Tables here seat %(sizes)s players, and play 1 to 99 hands.")
+                % {"sizes": ", ".join(str(n) for n in sizes)},
+                "hands_by_size",
+            )
+        found[size] = hands
+    return found

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 
 from scorebook import roster
 from scorebook.errors import ServiceError
-from scorebook.models import Membership, Player
-from scorebook.tournaments.models import Registration, Status, Tournament
+from scorebook.models import Membership, Player, account_name
+from scorebook.tournaments.models import Registration, Status, Team, Tournament
 from scorebook.tournaments.services.common import clock, locked
 from scorebook.tournaments.services.plan import has_started
 
@@ -52,8 +52,11 @@ def may_register(tournament: Tournament, user) -> bool:
     )
 
 
-def register(tournament: Tournament, user, now: datetime.datetime | None = None) -> Registration:
-    """Sign `user` up: a place while there are places, otherwise the waiting list."""
+def register(
+    tournament: Tournament, user, now: datetime.datetime | None = None, team_name: str = ""
+) -> Registration:
+    """Sign `user` up: a place while there are places, otherwise the waiting list; in a team
+    tournament under his team's name."""
     now = clock(now)
     if not may_register(tournament, user):
         raise ServiceError(_("This tournament is for the club's members."))
@@ -65,6 +68,7 @@ def register(tournament: Tournament, user, now: datetime.datetime | None = None)
         at_the_door = tournament.registrations.filter(cancelled_at=None, player__user=user)
         if (registration is not None and registration.is_active) or at_the_door.exists():
             raise ServiceError(_("You are already registered."))
+        _refuse_added_at_the_door(tournament, user)
         placed = tournament.registrations.filter(cancelled_at=None, has_place=True).count()
         if registration is None:
             registration = Registration(tournament=tournament, user=user)
@@ -74,8 +78,34 @@ def register(tournament: Tournament, user, now: datetime.datetime | None = None)
         registration.confirmed_at = None
         registration.absent = False
         registration.has_place = placed < tournament.capacity
+        registration.team = join_team(tournament, team_name)
         registration.save()
     return registration
+
+
+MAX_TEAM_NAME = 60
+
+
+def join_team(tournament: Tournament, name: str) -> Team | None:
+    """The team of that name (a new one the first time), refused at "team" when the
+    tournament plays in teams and it is full or unnamed (tournament locked)."""
+    name = " ".join((name or "").split())
+    if not tournament.team_size:
+        return None
+    if not name or len(name) > MAX_TEAM_NAME:
+        raise ServiceError(
+            _("Name your team (up to %(n)d characters).") % {"n": MAX_TEAM_NAME}, "team"
+        )
+    team = tournament.teams.filter(name__iexact=name).first()
+    if team is None:
+        return Team.objects.create(tournament=tournament, name=name)
+    members = team.members.filter(cancelled_at=None, substitute_for=None).count()
+    if members >= tournament.team_size:
+        raise ServiceError(
+            _("%(team)s has its %(n)d players already.") % {"team": team.name, "n": members},
+            "team",
+        )
+    return team
 
 
 def _promote(tournament: Tournament) -> list[Registration]:
@@ -115,6 +145,7 @@ def add_walk_in(
     player: Player | None = None,
     name: str = "",
     now: datetime.datetime | None = None,
+    team_name: str = "",
 ) -> Registration:
     """At the door, until the start: the organiser adds a roster player, or a new name to the
     roster; no account needed. He is here, so his presence is confirmed; he gets a free place,
@@ -125,6 +156,9 @@ def add_walk_in(
         if has_started(tournament, now):
             raise ServiceError(_("The tournament has started: nobody more can join."))
         if player is None:
+            _refuse_same_person(
+                tournament.registrations.filter(cancelled_at=None), None, "name", name
+            )
             player = roster.add_player(club=tournament.club, name=name)
         elif player.club_id != tournament.club_id:
             raise ServiceError(_("Pick a player of the club's roster."), "player")
@@ -133,11 +167,14 @@ def add_walk_in(
             raise ServiceError(
                 _("%(name)s is already registered.") % {"name": player.name}, "player"
             )
+        _refuse_same_person(active, player, "player" if name == "" else "name")
         placed = active.filter(has_place=True).count()
+        team = join_team(tournament, team_name)
         registration, _created = Registration.objects.update_or_create(
             tournament=tournament,
             player=player,
             defaults={
+                "team": team,
                 "user": None,
                 "registered_at": now,
                 "confirmed_at": now,
@@ -147,6 +184,41 @@ def add_walk_in(
             },
         )
     return registration
+
+
+def _refuse_same_person(active, player: Player | None, field: str, name: str = "") -> None:
+    """A walk-in is never a second registration of a person already registered (RULES.md
+    §8.1): a member who registered online, and has no roster player yet, is matched by the
+    name he goes by; the organiser is offered his registration instead."""
+    name = " ".join((player.name if player else name).split()).casefold()
+    if player is not None and player.user_id is not None:
+        return  # a linked roster player: matched by his account above
+    for registration in active.filter(player=None).select_related("user"):
+        if " ".join(account_name(registration.user).split()).casefold() == name:
+            raise ServiceError(
+                _(
+                    "%(name)s registered online already: confirm his presence in the list "
+                    "of players instead."
+                )
+                % {"name": account_name(registration.user)},
+                field,
+            )
+
+
+def _refuse_added_at_the_door(tournament: Tournament, user) -> None:
+    """The organiser added a walk-in of the member's name (no roster player linked to him):
+    the same person, never a second registration."""
+    name = " ".join(account_name(user).split()).casefold()
+    walk_ins = tournament.registrations.filter(cancelled_at=None, user=None, player__user=None)
+    for registration in walk_ins.select_related("player"):
+        if " ".join(registration.player.name.split()).casefold() == name:
+            raise ServiceError(
+                _(
+                    "%(name)s is registered already, added by the organiser at the door: "
+                    "that registration is yours."
+                )
+                % {"name": registration.player.name}
+            )
 
 
 def confirm_presence(

@@ -12,19 +12,32 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import Count, Max, Prefetch, Sum
+from django.db.models import Count, Max, Prefetch
 
 from rules.variant import NOT_DEALS
 from scorebook import confirmations
 from scorebook import services as core
 from scorebook.amounts import cents
 from scorebook.models import Hand, Session
-from scorebook.tournaments.models import Placement, Round, Status, Table, Tournament
+from scorebook.sheets import export_json
+from scorebook.tournaments import knockout
+from scorebook.tournaments import ranking as pure
+from scorebook.tournaments.contras import totals_without_contras
+from scorebook.tournaments.models import (
+    Placement,
+    RankingMode,
+    Round,
+    Status,
+    Table,
+    Tournament,
+)
 from scorebook.tournaments.services.common import clock, locked
 from scorebook.tournaments.services.drawing import draw_next_round
 from scorebook.tournaments.services.points import points_for, share_places
+from scorebook.tournaments.services.ranking import ranking_points, shown
 
 
 def hands_played(session: Session) -> int:
@@ -37,21 +50,38 @@ def hands_played(session: Session) -> int:
 
 
 def table_is_done(table: Table) -> bool:
-    """The table has played the agreed number of hands; a knockout match also needs a winner,
-    so a tie plays one more hand until it breaks."""
+    """The table's round is over (RULES.md §8.2): by hands, it has played its size's number of
+    hands (a knockout match also needs a winner: a tie plays one more hand until it breaks);
+    by the clock, its scorer or the organiser ended it. Either way, where confirmation is
+    required, every hand is confirmed."""
     if table.finished_at is not None:
         return True
     tournament = table.round.tournament
-    if hands_played(table.session) < tournament.hands_per_table:
+    if not (table.ended_by_tap or _hands_are_in(tournament, table)):
         return False
-    if not confirmations.all_confirmed(table.session):  # required: the other side's word
+    return hands_confirmed(table)
+
+
+def _hands_are_in(tournament: Tournament, table: Table) -> bool:
+    if tournament.is_timed:
+        return False  # a timed round ends when it is ended, not by a count
+    size = table.session.seats.count()
+    if hands_played(table.session) < tournament.hands_for(size):
         return False
-    if tournament.is_knockout:
-        totals = core.session_totals(table.session)
-        seated = [seat.player_id for seat in table.session.seats.all()]
-        values = [totals.get(pid, Decimal(0)) for pid in seated]
-        return len(set(values)) == len(values)
-    return True
+    return not (tournament.is_knockout and _tied(table))
+
+
+def _tied(table: Table) -> bool:
+    """A knockout match with no winner yet plays one more hand (RULES.md §8.5)."""
+    totals = core.session_totals(table.session)
+    seated = {seat.player_id: totals.get(seat.player_id, 0) for seat in table.session.seats.all()}
+    return knockout.match_winner(seated) is None
+
+
+def hands_confirmed(table: Table) -> bool:
+    """Where the tournament requires it, every hand of the table is confirmed by the other
+    side (issue 27, scorebook.confirmations)."""
+    return confirmations.all_confirmed(table.session)
 
 
 def finish_table(table: Table, now: datetime.datetime | None = None, user=None) -> bool:
@@ -68,43 +98,100 @@ def finish_table(table: Table, now: datetime.datetime | None = None, user=None) 
         if not session.is_closed:
             core.close_session(session, user)
             session.refresh_from_db()
-        totals = core.session_totals(session)
-        placements = list(table.placements.select_related("registration"))
-        by_player = {p.registration.player_id: p for p in placements}
-        ranked = share_places(
-            [(pid, totals.get(pid, Decimal(0))) for pid in by_player],
-            points_for(tournament, len(placements)),
-        )
-        for pid, place, points in ranked:
-            placement = by_player[pid]
-            placement.place = place
-            placement.units = cents(totals.get(pid, Decimal(0)), ROUND_HALF_UP)
-            if tournament.is_knockout:
-                placement.points = None
-                placement.advanced = place == 1
-            else:
-                placement.points = points
-            placement.save(update_fields=["place", "units", "points", "advanced"])
+        record_results(tournament, table)
         table.finished_at = now
         table.save(update_fields=["finished_at"])
         _complete_round(tournament, table.round, now, user)
     return True
 
 
+RESULT_FIELDS = ["place", "units", "points", "advanced", "ranked_sum", "score"]
+
+
+def record_results(tournament: Tournament, table: Table) -> bool:
+    """Write each seated player's place, sum and score from the table's sheet; True when any
+    of them changed (a corrected hand after the round)."""
+    totals = core.session_totals(table.session)
+    placements = list(table.placements.select_related("registration"))
+    by_player = {p.registration.player_id: p for p in placements}
+    session_sums = {pid: totals.get(pid, Decimal(0)) for pid in by_player}
+    sums = {**dict.fromkeys(by_player, Decimal(0)), **ranked_sums(tournament, table, session_sums)}
+    # Places and placement points from the sums the ranking reads (RULES.md §8.4).
+    ranked = share_places(list(sums.items()), points_for(tournament, len(placements)))
+    scores = mode_scores(tournament, sums)
+    changed = False
+    for pid, place, points in ranked:
+        placement = by_player[pid]
+        before = [getattr(placement, f) for f in RESULT_FIELDS]
+        placement.place = place
+        placement.units = cents(session_sums[pid], ROUND_HALF_UP)
+        placement.ranked_sum = sums[pid]
+        placement.advanced = tournament.is_knockout and place == 1
+        placement.points = None if tournament.is_knockout else shown(points)
+        placement.score = str(scores[pid])
+        if [getattr(placement, f) for f in RESULT_FIELDS] != before:
+            changed = True
+            placement.save(update_fields=RESULT_FIELDS)
+    return changed
+
+
+def mode_scores(tournament: Tournament, sums: dict) -> dict[object, Fraction]:
+    """What the ranking mode scores at one table (RULES.md §8.4), exact: placement points
+    shared on ties; the sheet sum; or the sum plus rank points shared on ties."""
+    exact = {key: Fraction(str(total)) for key, total in sums.items()}
+    if tournament.ranking_mode == RankingMode.SHEET:
+        return exact
+    points = pure.points_for_table(len(sums), ranking_points(tournament))
+    seats = pure.table_places(exact, points)
+    if tournament.ranking_mode == RankingMode.PLACEMENT:
+        return {key: seat.points for key, seat in seats.items()}
+    return {key: exact[key] + seat.points for key, seat in seats.items()}
+
+
+def ranked_sums(tournament: Tournament, table: Table, totals: dict) -> dict[int, Decimal]:
+    """Each player's sum as the ranking reads it: his sheet total; with contras_count off the
+    table's sheet re-scored in one engine call with every contra at 0 (the session keeps its
+    own sheet and settlement with them)."""
+    if tournament.contras_count:
+        return {pid: cents(total, ROUND_HALF_UP) for pid, total in totals.items()}
+    by_name = {
+        seat.player.name: seat.player_id for seat in table.session.seats.select_related("player")
+    }
+    without = totals_without_contras(export_json(table.session), closed=True)
+    return {
+        by_name[name]: cents(Decimal(str(total)), ROUND_HALF_UP) for name, total in without.items()
+    }
+
+
 def _complete_round(tournament: Tournament, rnd: Round, now, user) -> None:
     if rnd.tables.filter(finished_at=None).exists():
         return
-    seated = rnd.placements.exclude(table=None)
-    if not tournament.is_knockout:
-        agg = seated.aggregate(total=Sum("points"), n=Count("id"))
-        rnd.bye_points = cents(agg["total"] / agg["n"], ROUND_HALF_UP) if agg["n"] else Decimal(0)
-        rnd.placements.filter(table=None).update(points=rnd.bye_points, units=Decimal(0))
+    score_byes(tournament, rnd)
     rnd.finished_at = now
     rnd.save(update_fields=["bye_points", "finished_at"])
     if draw_next_round(tournament, rnd, now, user) is None:
         tournament.status = Status.FINISHED
         tournament.finished_at = now
         tournament.save(update_fields=["status", "finished_at"])
+
+
+def score_byes(tournament: Tournament, rnd: Round) -> None:
+    """A bye scores the mean over the round's seated players of what the mode ranks, exact
+    (RULES.md §8.4), shown to the hundredth; for the tie-breaks the same mean sheet sum."""
+    if tournament.is_knockout:
+        return
+    seated = list(rnd.placements.exclude(table=None).exclude(score=""))
+    if not seated:
+        rnd.bye_points = Decimal(0)
+        return
+    mean = sum((Fraction(p.score) for p in seated), Fraction(0)) / len(seated)
+    mean_sum = sum((Fraction(str(p.ranked_sum)) for p in seated), Fraction(0)) / len(seated)
+    rnd.bye_points = cents(Decimal(mean.numerator) / Decimal(mean.denominator), ROUND_HALF_UP)
+    shown_sum = cents(Decimal(mean_sum.numerator) / Decimal(mean_sum.denominator), ROUND_HALF_UP)
+    placement_points = rnd.bye_points if tournament.ranking_mode == RankingMode.PLACEMENT else None
+    rnd.placements.filter(table=None).update(
+        points=placement_points, units=Decimal(0), ranked_sum=shown_sum, score=str(mean)
+    )
 
 
 def sync_tournament(tournament: Tournament, now: datetime.datetime | None = None) -> bool:
@@ -120,16 +207,19 @@ def sync_tournament(tournament: Tournament, now: datetime.datetime | None = None
 
 
 def check_session(session_id: int) -> None:
-    """After a hand is saved: if the session is a tournament table that is now done, finish it."""
-    tables = Table.objects.filter(session_id=session_id, finished_at=None)
+    """After a hand is saved, edited or voided: a tournament table now done is finished; a
+    table finished before has its result recomputed (a correction, RULES.md §8.2)."""
+    from scorebook.tournaments.services.corrections import recompute_table
+
+    tables = Table.objects.filter(session_id=session_id)
     if not tables.exists():  # most sessions are no tournament's: the cheapest query says so
         return
     table = tables.select_related("round__tournament", "session").first()
-    if (
-        table is not None
-        and table.round.tournament.status == Status.RUNNING
-        and table_is_done(table)
-    ):
+    if table is None or table.round.tournament.status not in (Status.RUNNING, Status.FINISHED):
+        return
+    if table.finished_at is not None:
+        recompute_table(table)
+    elif table.round.tournament.status == Status.RUNNING and table_is_done(table):
         finish_table(table)
 
 
@@ -138,6 +228,7 @@ class DrawnTable:
     table: Table
     placements: list[Placement]
     hands_played: int
+    hands_due: int | None = None  # None: a timed round
 
 
 def draw(tournament: Tournament) -> list[tuple[Round, list[DrawnTable], list[Placement]]]:
@@ -158,14 +249,17 @@ def draw(tournament: Tournament) -> list[tuple[Round, list[DrawnTable], list[Pla
     return [
         (
             rnd,
-            [
-                DrawnTable(t, list(t.placements.all()), played.get(t.session_id, 0))
-                for t in rnd.tables.all()
-            ],
+            [_drawn(tournament, t, played.get(t.session_id, 0)) for t in rnd.tables.all()],
             [p for p in rnd.placements.all() if p.table_id is None],
         )
         for rnd in rounds
     ]
+
+
+def _drawn(tournament: Tournament, table: Table, played: int) -> DrawnTable:
+    placements = list(table.placements.all())
+    due = None if tournament.is_timed else tournament.hands_for(len(placements))
+    return DrawnTable(table, placements, played, due)
 
 
 def current_round(tournament: Tournament) -> Round | None:

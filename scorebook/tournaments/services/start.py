@@ -19,6 +19,7 @@ from scorebook.tournaments.services.common import clock, locked
 from scorebook.tournaments.services.drawing import draw_first_round
 from scorebook.tournaments.services.registration import confirmation_opens_at
 from scorebook.tournaments.services.rounds import sync_tournament
+from scorebook.tournaments.services.variants import freeze_rules
 
 
 def start_tournament(
@@ -56,7 +57,8 @@ def start_tournament(
                 registration.player = _player_for(tournament.club, registration.user)
                 registration.save(update_fields=["player"])
         tournament.status = Status.RUNNING
-        tournament.save(update_fields=["starts_at", "started_at", "status"])
+        freeze_rules(tournament)
+        tournament.save(update_fields=["starts_at", "started_at", "status", "rules"])
         draw_first_round(tournament, playing, now, user)
     return tournament
 
