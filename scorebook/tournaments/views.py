@@ -629,7 +629,10 @@ def message_dismiss(request, message):
 
 @tournament_view()
 def where(request):
-    """The player's "where do I go", as the tournament page shows it first (htmx polls it)."""
+    """The player's "where do I go", as the tournament page shows it first (htmx polls it);
+    a browser that opens it as a page is sent to the tournament's page, which shows it."""
+    if not request.htmx:
+        return _to_detail(request.tournament)
     return render(
         request,
         "tournaments/_where.html",

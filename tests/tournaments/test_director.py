@@ -213,6 +213,9 @@ def test_the_players_page_says_first_where_he_goes(started, people, client_as):
     assert page.index(expected) < page.index("My registration")
     partial = client_as(me).get(url("where", tournament), HTTP_HX_REQUEST="true")
     assert expected in partial.content.decode()
+    # Opened as a page (a bookmark, no JavaScript), it is the tournament's page that shows it.
+    opened = client_as(me).get(url("where", tournament))
+    assert opened.status_code == 302 and opened["Location"] == url("detail", tournament)
 
 
 @pytest.mark.parametrize(
