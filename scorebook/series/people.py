@@ -136,13 +136,15 @@ def unmatch(found: PlayerMatch) -> None:
 
 
 def possible_matches(series: Series) -> list[tuple[Player, Player]]:
-    """Same names in two clubs, not one person yet and not two accounts: offered, never made."""
+    """Same names in two clubs, not one person yet and not two accounts: offered, never made;
+    each pair with the series' own club's player first (else in roster order)."""
     found = universe(series)
     names = {pid: p.name for pid, p in found.players.items()}
     clubs = {pid: p.club_id for pid, p in found.players.items()}
     groups = {pid: found.person(pid) for pid in found.players}
     pairs = persons.possible_matches(names, clubs, groups, _accounts(found))
-    return [(found.players[a], found.players[b]) for a, b in pairs]
+    offered = [(found.players[a], found.players[b]) for a, b in pairs]
+    return [(b, a) if b.club_id == series.club_id else (a, b) for a, b in offered]
 
 
 def _tell(series: Series, told: Iterable[Player], one: Player, other: Player) -> None:
