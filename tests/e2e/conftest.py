@@ -11,6 +11,16 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def patient_expectations():
+    """A page's expected state waits as long as an action does (10 s, the contexts' default),
+    not Playwright's 5 s: on two busy cores an htmx swap can take longer, and nothing asserted
+    changes, only how long it is waited for."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=10_000)
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
