@@ -13,11 +13,12 @@ from scorebook.models import Session
 from scorebook.series import compute
 from scorebook.series.models import EntryState, Series
 from scorebook.signals import hands_changed_in_step
+from scorebook.tournaments.signals import may_be_a_table
 
 
 @receiver(hands_changed_in_step, dispatch_uid="series_hands_changed")
 def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
-    if not _may_be_a_table(session):
+    if not may_be_a_table(session):
         return
     session_id = session.pk
     transaction.on_commit(lambda: follow(session_id), robust=True)
@@ -31,11 +32,3 @@ def follow(session_id: int) -> None:
     ).distinct()
     for series in in_series:
         compute.sync(series)
-
-
-def _may_be_a_table(session: Session) -> bool:
-    """False only for a session read with its table (as a save reads it) that has none: most
-    sessions are no tournament's, and then a save asks nothing more (as tournaments.signals)."""
-    if not Session.tournament_table.is_cached(session):
-        return True
-    return hasattr(session, "tournament_table")

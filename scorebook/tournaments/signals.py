@@ -15,12 +15,12 @@ from scorebook.tournaments.services import check_late_hand, check_session
 
 @receiver(hands_changed_in_step, dispatch_uid="tournaments_hands_changed")
 def hands_changed_in_session(sender, session: Session, **kwargs) -> None:
-    if not _may_be_a_table(session):
+    if not may_be_a_table(session):
         return
     transaction.on_commit(lambda: check_session(session.pk), robust=True)
 
 
-def _may_be_a_table(session: Session) -> bool:
+def may_be_a_table(session: Session) -> bool:
     """False only for a session read with its table (select_related, as a save reads it) that
     has none: most sessions are no tournament's, and then a save asks nothing more."""
     if not Session.tournament_table.is_cached(session):
@@ -31,5 +31,5 @@ def _may_be_a_table(session: Session) -> bool:
 @receiver(hand_recording, dispatch_uid="tournaments_hand_recording")
 def hand_about_to_be_recorded(sender, session: Session, may_change_closed: bool, **kwargs):
     """A timed table past its minutes and grace takes a hand only from the organiser."""
-    if _may_be_a_table(session):
+    if may_be_a_table(session):
         check_late_hand(session, may_change_closed)
