@@ -31,6 +31,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.db.models import (
     CharField,
+    Count,
     Exists,
     F,
     IntegerField,
@@ -220,6 +221,16 @@ def _words():
     ).order_by("-pk")
 
 
+def _settled_before():
+    """Whether the version before the outer query's hand was confirmed: a void of a confirmed
+    hand waits for the other side's word (`_state`)."""
+    return Exists(
+        HandConfirmation.objects.filter(
+            hand=OuterRef("pk"), hand_version=OuterRef("version") - 1, state__in=SETTLED
+        )
+    )
+
+
 def _said(words):
     """The last of `words` as one value: what `_word` reads."""
     return words.annotate(
@@ -250,9 +261,6 @@ def read(session: Session, user, where: Q, *, lock: bool = False) -> Read:
     their rows locked until the transaction ends (an edit of one waits for the word)."""
     words = _words()
     said = _said(words)
-    before = HandConfirmation.objects.filter(
-        hand=OuterRef("pk"), hand_version=OuterRef("version") - 1, state__in=SETTLED
-    )
     recorder = Player.objects.filter(club_id=session.club_id, user_id=OuterRef("changed_by_id"))
     mine = SessionSeat.objects.filter(
         session_id=session.pk, player__user_id=getattr(user, "pk", None)
@@ -262,7 +270,7 @@ def read(session: Session, user, where: Q, *, lock: bool = False) -> Read:
         .annotate(
             word=Subquery(said, output_field=JSONField()),
             word_state=Subquery(words.values("state")[:1]),
-            settled_before=Exists(before),
+            settled_before=_settled_before(),
             recorder=Subquery(recorder.values("name")[:1]),
             me=Subquery(mine.values("player__name")[:1]) if user else NO_NAME,
             me_id=Subquery(mine.values("player_id")[:1]) if user else NO_ID,
@@ -664,6 +672,31 @@ def open_hands(session: Session) -> list[HandState]:
     if not asks(session):
         return []
     return [hand for hand in read(session, None, unsettled()).states if hand.open]
+
+
+def open_counts(sessions: Iterable[Session]) -> dict[int, tuple[int, int]]:
+    """(waiting, disputed) hands of each of `sessions` that asks for words, in one statement
+    however many they are (the director's screen shows every table of a round): what
+    `open_hands` counts one session at a time, in the same terms as `_state`."""
+    asking = [session.pk for session in sessions if asks(session)]
+    if not asking:
+        return {}
+    waiting = Q(word_state=None) & (Q(voided=False) | Q(settled_before=True))
+    rows = (
+        Hand.objects.filter(session_id__in=asking)
+        .annotate(
+            word_state=Subquery(_words().values("state")[:1]), settled_before=_settled_before()
+        )
+        .values("session_id")
+        .annotate(
+            waiting=Count("pk", filter=waiting),
+            disputed=Count("pk", filter=Q(word_state=State.DISPUTED)),
+        )
+        .values_list("session_id", "waiting", "disputed")
+    )
+    counts = {pk: (0, 0) for pk in asking}
+    counts.update({pk: (waiting, disputed) for pk, waiting, disputed in rows})
+    return counts
 
 
 def all_confirmed(session: Session) -> bool:

@@ -285,6 +285,31 @@ def test_voiding_a_confirmed_hand_needs_the_other_sides_word_or_an_admin(table, 
     assert confirmations.open_hands(table) == []
 
 
+def test_the_counts_of_many_tables_say_what_each_tables_hands_say(table, members, session):
+    """The director's screen counts every table's open hands in one statement: waiting (a new
+    hand, an edit of a confirmed one, the void of a confirmed one) and disputed, but not a
+    confirmed hand nor the void of a hand nobody confirmed."""
+    first, second, third, _, _ = (record(table, table.users["Ana"]) for _ in range(5))
+    confirmations.confirm(table, 1, 1, table.users["Bor"])
+    confirmations.confirm(table, 2, 1, table.users["Bor"])
+    hands.void_hand(first, "misdeal", 1, table.users["Ana"])  # confirmed: waits again
+    hands.void_hand(third, "misdeal", 1, table.users["Ana"])  # never confirmed: struck
+    confirmations.dispute(table, 4, 1, table.users["Dani"], "the points")
+    # Hand 1 waits (its void), 2 is confirmed, 3 struck, 4 disputed, 5 waits.
+    assert [state(table, n).kind for n in range(1, 6)] == [
+        "waiting",
+        "confirmed",
+        "nothing",
+        "disputed",
+        "waiting",
+    ]
+    hands.record_hand(session, KLOP, uuid.uuid4(), None)  # a session that asks for nothing
+    with CaptureQueriesContext(connection) as statements:
+        counts = confirmations.open_counts([table, session])
+    assert counts == {table.pk: (2, 1)}
+    assert len(statements) == 1
+
+
 def test_a_required_session_closes_only_when_every_hand_is_confirmed(table, members):
     type(table).objects.filter(pk=table.pk).update(confirmation="required")
     table.refresh_from_db()

@@ -254,3 +254,24 @@ def test_the_director_sees_unconfirmed_hands_and_ends_a_table_only_once_they_are
     assert "1 unconfirmed" in page
     with pytest.raises(ServiceError, match="Confirm or void this table's open hands first"):
         services.end_table(tournament, table.pk, organiser)
+
+
+def test_the_directors_screen_asks_as_much_for_two_tables_as_for_one(
+    started, organiser, client_as
+):
+    """It refreshes every 10 seconds for a room of 100 tables: no statement per table."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for players in (4, 8):
+        tournament = started(players, hands_per_table=2)
+        for table in tables_of(tournament, 1):
+            _klop(table, 5, 10, 20, 35)
+        client = client_as(organiser)
+        client.get(url("director", tournament))  # the events are seen on the first look
+        with CaptureQueriesContext(connection) as statements:
+            page = client.get(url("director", tournament)).content.decode()
+        assert page.count("1 of 2 hands") == players // 4
+        counts.append(len(statements))
+    assert counts[0] == counts[1]

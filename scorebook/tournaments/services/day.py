@@ -22,7 +22,12 @@ from scorebook.tournaments.models import (
 from scorebook.tournaments.services.common import clock, locked
 from scorebook.tournaments.services.drawing import replace_table, reseated_order
 from scorebook.tournaments.services.plan import has_started
-from scorebook.tournaments.services.rounds import current_round, finish_table, hands_played
+from scorebook.tournaments.services.rounds import (
+    current_round,
+    finish_table,
+    hands_played,
+    with_hands_played,
+)
 
 # --- The director's screen --------------------------------------------------------------------
 
@@ -62,29 +67,31 @@ def seconds_left(table: Table, now: datetime.datetime) -> int | None:
 def unconfirmed_and_disputed(table: Table) -> tuple[int, int]:
     """The table's hands still waiting for the other side's word, and those disputed (issue
     27, scorebook.confirmations); none where the tournament does not ask for them."""
-    still_open = confirmations.open_hands(table.session)
-    disputed = sum(1 for hand in still_open if hand.disputed)
-    return len(still_open) - disputed, disputed
+    return confirmations.open_counts([table.session]).get(table.session_id, (0, 0))
 
 
 def director_tables(tournament: Tournament, now: datetime.datetime | None = None):
-    """(round, [TableState]) of the current round; (None, []) before the first draw."""
+    """(round, [TableState]) of the current round; (None, []) before the first draw. A few
+    statements however many tables the round has: the screen refreshes every 10 seconds."""
     now = clock(now)
     rnd = current_round(tournament)
     if rnd is None:
         return None, []
-    states = []
-    tables = rnd.tables.select_related("session").prefetch_related(
-        "placements__registration__player"
+    tables = list(
+        with_hands_played(rnd.tables.select_related("session")).prefetch_related(
+            "placements__registration__player"
+        )
     )
+    words = confirmations.open_counts(table.session for table in tables)
+    states = []
     for table in tables:
         names = [p.registration.player.name for p in table.placements.all()]
-        unconfirmed, disputed = unconfirmed_and_disputed(table)
+        unconfirmed, disputed = words.get(table.session_id, (0, 0))
         states.append(
             TableState(
                 table,
                 names,
-                hands_played(table.session),
+                table.hands_in,
                 None if tournament.is_timed else tournament.hands_for(len(names)),
                 seconds_left(table, now),
                 unconfirmed,

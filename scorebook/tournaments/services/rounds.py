@@ -15,7 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import Count, Max, Prefetch
+from django.db.models import Count, Max, Prefetch, Q
 
 from rules.variant import NOT_DEALS
 from scorebook import confirmations
@@ -40,13 +40,20 @@ from scorebook.tournaments.services.points import points_for, share_places
 from scorebook.tournaments.services.ranking import ranking_points, shown
 
 
+def _deals(prefix: str = "") -> Q:
+    """The hands that are deals: a voided hand, a redeal or an adjustment is none."""
+    return Q(**{f"{prefix}voided": False}) & ~Q(**{f"{prefix}data__contract__in": NOT_DEALS})
+
+
 def hands_played(session: Session) -> int:
     """The table's deals: a redeal or an adjustment is no deal and does not count."""
-    return (
-        Hand.objects.filter(session=session, voided=False)
-        .exclude(data__contract__in=NOT_DEALS)
-        .count()
-    )
+    return Hand.objects.filter(_deals(), session=session).count()
+
+
+def with_hands_played(tables):
+    """`tables` (a queryset), each annotated with `hands_in`, its deals, in the same statement."""
+    deals = Count("session__hands", filter=_deals("session__hands__"), distinct=True)
+    return tables.annotate(hands_in=deals)
 
 
 def table_is_done(table: Table) -> bool:
@@ -69,6 +76,11 @@ def _hands_are_in(tournament: Tournament, table: Table) -> bool:
     if hands_played(table.session) < tournament.hands_for(size):
         return False
     return not (tournament.is_knockout and _tied(table))
+
+
+def _may_have_its_hands(tournament: Tournament, table: Table) -> bool:
+    """Whether a table annotated by `with_hands_played` and with its `size` may be done."""
+    return not tournament.is_timed and table.hands_in >= tournament.hands_for(table.size)
 
 
 def _tied(table: Table) -> bool:
@@ -199,8 +211,12 @@ def sync_tournament(tournament: Tournament, now: datetime.datetime | None = None
     if tournament.status != Status.RUNNING:
         return False
     finished = False
-    open_tables = Table.objects.filter(round__tournament=tournament, finished_at=None)
+    open_tables = with_hands_played(
+        Table.objects.filter(round__tournament=tournament, finished_at=None)
+    ).annotate(size=Count("session__seats", distinct=True))
     for table in open_tables.select_related("round__tournament", "session"):
+        if not (table.ended_by_tap or _may_have_its_hands(tournament, table)):
+            continue  # the count of one statement says so: no table asks the database again
         if table_is_done(table):
             finished = finish_table(table, now) or finished
     return finished
