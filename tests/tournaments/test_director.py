@@ -256,9 +256,7 @@ def test_the_director_sees_unconfirmed_hands_and_ends_a_table_only_once_they_are
         services.end_table(tournament, table.pk, organiser)
 
 
-def test_the_directors_screen_asks_as_much_for_two_tables_as_for_one(
-    started, organiser, client_as
-):
+def test_the_directors_screen_asks_as_much_for_two_tables_as_for_one(started, organiser, client_as):
     """It refreshes every 10 seconds for a room of 100 tables: no statement per table."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
