@@ -19,6 +19,7 @@ Everything a page shows of the words comes from one statement over the hands it 
 
 from __future__ import annotations
 
+import datetime
 import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
@@ -42,6 +43,9 @@ from django.db.models import (
     Value,
 )
 from django.db.models.functions import JSONObject
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -75,6 +79,10 @@ NOTHING = "nothing"
 SETTLED = (State.CONFIRMED, State.RESOLVED)
 MAX_REASON = HandConfirmation._meta.get_field("reason").max_length
 PIN = re.compile(r"[0-9]{4}", re.ASCII)
+# Five wrong PINs in a row refuse a player's PIN for a quarter of an hour: a guesser at the
+# table needs weeks for 10,000, a player who mistyped waits one round of drinks.
+WRONG_PINS = 5
+PIN_REFUSED_FOR = datetime.timedelta(minutes=15)
 
 
 # --- The settings --------------------------------------------------------------------------
@@ -378,6 +386,14 @@ class NotAllowed(Refused):
     status = 403
 
 
+class WrongPin(NotAllowed):
+    """A wrong PIN: counted once the word's transaction is undone (`say`)."""
+
+    def __init__(self, message: str, user_id: int):
+        super().__init__(message)
+        self.user_id = user_id
+
+
 class BadInput(Refused):
     status = 422
 
@@ -489,19 +505,23 @@ def say(
     arrived, the answer did not) is the one stored, marked `repeat`: nothing new is written."""
     if not asks(session):
         raise Refused(_("This session asks for no confirmations."))
-    with transaction.atomic():
-        found = read(session, user, Q(number=number), lock=True)
-        hand = found.of(number)
-        if hand is None:
-            raise NoHand(_("There is no hand %(number)d.") % {"number": number})
-        stored = _said_before(hand, client_id)
-        if stored is not None:
-            return stored
-        _refuse_unless_open(hand, version)
-        speaker = _speaker(session, hand, found, player, pin, at_table)
-        word = _write(hand, state, speaker, user, reason, device, client_id)
-        _touch([hand.pk], word.at)
-        announce_hands_changed(session, words=True)
+    try:
+        with transaction.atomic():
+            found = read(session, user, Q(number=number), lock=True)
+            hand = found.of(number)
+            if hand is None:
+                raise NoHand(_("There is no hand %(number)d.") % {"number": number})
+            stored = _said_before(hand, client_id)
+            if stored is not None:
+                return stored
+            _refuse_unless_open(hand, version)
+            speaker = _speaker(session, hand, found, player, pin, at_table)
+            word = _write(hand, state, speaker, user, reason, device, client_id)
+            _touch([hand.pk], word.at)
+            announce_hands_changed(session, words=True)
+    except WrongPin as wrong:
+        _count_a_wrong_pin(wrong.user_id)  # once the word's own transaction is undone
+        raise
     return word
 
 
@@ -531,12 +551,8 @@ def _check_same_phone(session: Session, player_id: int, name: str, pin: str) -> 
         return
     if not PIN.fullmatch(pin or ""):
         raise BadInput(_("Enter %(name)s's four-digit PIN.") % {"name": name}, "pin")
-    stored = (
-        Profile.objects.filter(user__players__pk=player_id)
-        .values_list("confirmation_pin", flat=True)
-        .first()
-    )
-    if not stored:
+    profile = Profile.objects.filter(user__players__pk=player_id).first()
+    if profile is None or not profile.confirmation_pin:
         raise NotAllowed(
             _(
                 "%(name)s has set no PIN: he sets one on his own phone (the tournament's "
@@ -544,8 +560,34 @@ def _check_same_phone(session: Session, player_id: int, name: str, pin: str) -> 
             )
             % {"name": name}
         )
-    if not check_password(pin, stored):
-        raise NotAllowed(_("Wrong PIN for %(name)s: nothing is confirmed.") % {"name": name})
+    if profile.pin_refused_until is not None and profile.pin_refused_until > timezone.now():
+        raise NotAllowed(
+            _(
+                "Too many wrong PINs for %(name)s: his PIN is refused until %(time)s. He can "
+                "confirm on his own phone."
+            )
+            % {
+                "name": name,
+                "time": date_format(localtime(profile.pin_refused_until), "TIME_FORMAT"),
+            }
+        )
+    if not check_password(pin, profile.confirmation_pin):
+        raise WrongPin(
+            _("Wrong PIN for %(name)s: nothing is confirmed.") % {"name": name}, profile.user_id
+        )
+    if profile.wrong_pins:
+        Profile.objects.filter(pk=profile.pk).update(wrong_pins=0, pin_refused_until=None)
+
+
+def _count_a_wrong_pin(user_id: int) -> None:
+    """One more wrong PIN; the last of `WRONG_PINS` in a row refuses the PIN for a while."""
+    with transaction.atomic():
+        profile = Profile.objects.select_for_update().get(user_id=user_id)
+        profile.wrong_pins += 1
+        if profile.wrong_pins >= WRONG_PINS:
+            profile.wrong_pins = 0
+            profile.pin_refused_until = timezone.now() + PIN_REFUSED_FOR
+        profile.save(update_fields=["wrong_pins", "pin_refused_until"])
 
 
 def _said_before(hand: HandState, client_id: uuid.UUID | None) -> HandConfirmation | None:
@@ -731,7 +773,14 @@ def set_pin(user, pin: str) -> None:
     them, kept hashed as a password is."""
     if not PIN.fullmatch(pin or ""):
         raise BadInput(_("A PIN is four digits."), "pin")
-    Profile.objects.update_or_create(user=user, defaults={"confirmation_pin": make_password(pin)})
+    Profile.objects.update_or_create(
+        user=user,
+        defaults={
+            "confirmation_pin": make_password(pin),
+            "wrong_pins": 0,
+            "pin_refused_until": None,
+        },
+    )
 
 
 def clear_pin(user) -> None:

@@ -134,6 +134,10 @@ class Profile(models.Model):
     # The four digits that confirm a hand on another player's phone where a tournament asks
     # for them, hashed as a password is (blank: none set).
     confirmation_pin = models.CharField(max_length=128, blank=True)
+    # Wrong PINs in a row, and until when the PIN is refused after too many: four digits
+    # are 10,000 guesses, so a phone at the table gets a few (scorebook.confirmations).
+    wrong_pins = models.PositiveSmallIntegerField(default=0)
+    pin_refused_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("profile")

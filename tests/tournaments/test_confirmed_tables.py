@@ -159,6 +159,37 @@ def test_the_phone_at_the_table_takes_a_word_only_with_the_players_pin(pin_table
     assert words_of(pin_table) == [("confirmed", name, "same-phone")]
 
 
+def test_five_wrong_pins_refuse_the_pin_for_a_quarter_of_an_hour(pin_table, organiser):
+    """Four digits are 10,000 guesses: the phone at the table gets five in a row."""
+    from scorebook.models import Profile
+
+    session, name = pin_table.session, seated(pin_table)[1]
+    word = {"player": name, "at_table": True}
+    player_user = user_of(pin_table, name)
+    confirmations.set_pin(player_user, "4711")
+    a, b, c, d = seated(pin_table)
+    klop(pin_table, **{a: 35, b: 20, c: 10, d: 5})  # hand 2
+    for wrong in ("0000", "1111", "2222", "3333"):
+        with pytest.raises(NotAllowed, match=f"Wrong PIN for {name}"):
+            confirmations.confirm(session, 1, 1, organiser, pin=wrong, **word)
+    # A mistyped PIN is forgiven by the right one: the count starts again.
+    confirmations.confirm(session, 1, 1, organiser, pin="4711", **word)
+    for wrong in ("0000", "1111", "2222", "3333", "5555"):
+        with pytest.raises(NotAllowed, match=f"Wrong PIN for {name}"):
+            confirmations.confirm(session, 2, 1, organiser, pin=wrong, **word)
+    with pytest.raises(NotAllowed, match=f"Too many wrong PINs for {name}"):
+        confirmations.confirm(session, 2, 1, organiser, pin="4711", **word)
+    assert [w[0] for w in words_of(pin_table)] == ["confirmed"]  # hand 2 still waits
+    # His own phone still takes his word; and a quarter of an hour later, the PIN again.
+    refused_until = Profile.objects.get(user=player_user).pin_refused_until
+    assert refused_until - timezone.now() > datetime.timedelta(minutes=14)
+    Profile.objects.filter(user=player_user).update(
+        pin_refused_until=timezone.now() - datetime.timedelta(seconds=1)
+    )
+    confirmations.confirm(session, 2, 1, organiser, pin="4711", **word)
+    assert [w[0] for w in words_of(pin_table)] == ["confirmed", "confirmed"]
+
+
 def test_a_tournament_may_refuse_the_phone_at_the_table(pin_table, organiser, client_as):
     Tournament.objects.filter(pk=pin_table.round.tournament_id).update(same_phone="refused")
     session = core.Session.objects.get(pk=pin_table.session_id)
