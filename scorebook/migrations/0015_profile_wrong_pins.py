@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scorebook', '0014_confirmation_client_id'),
+        ("scorebook", "0014_confirmation_client_id"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='pin_refused_until',
+            model_name="profile",
+            name="pin_refused_until",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='wrong_pins',
+            model_name="profile",
+            name="wrong_pins",
             field=models.PositiveSmallIntegerField(default=0),
         ),
     ]
