@@ -72,15 +72,14 @@ def table_is_done(table: Table) -> bool:
 def _hands_are_in(tournament: Tournament, table: Table) -> bool:
     if tournament.is_timed:
         return False  # a timed round ends when it is ended, not by a count
-    size = table.session.seats.count()
-    if hands_played(table.session) < tournament.hands_for(size):
+    if not _enough_hands(tournament, hands_played(table.session), table.session.seats.count()):
         return False
     return not (tournament.is_knockout and _tied(table))
 
 
-def _may_have_its_hands(tournament: Tournament, table: Table) -> bool:
-    """Whether a table annotated by `with_hands_played` and with its `size` may be done."""
-    return not tournament.is_timed and table.hands_in >= tournament.hands_for(table.size)
+def _enough_hands(tournament: Tournament, hands_in: int, size: int) -> bool:
+    """Whether a table of `size` players has played its number of deals (RULES.md §8.2)."""
+    return hands_in >= tournament.hands_for(size)
 
 
 def _tied(table: Table) -> bool:
@@ -215,8 +214,8 @@ def sync_tournament(tournament: Tournament, now: datetime.datetime | None = None
         Table.objects.filter(round__tournament=tournament, finished_at=None)
     ).annotate(size=Count("session__seats", distinct=True))
     for table in open_tables.select_related("round__tournament", "session"):
-        if not (table.ended_by_tap or _may_have_its_hands(tournament, table)):
-            continue  # the count of one statement says so: no table asks the database again
+        if not (table.ended_by_tap or _enough_hands(tournament, table.hands_in, table.size)):
+            continue  # the counts of one statement say so: no table asks the database again
         if table_is_done(table):
             finished = finish_table(table, now) or finished
     return finished
