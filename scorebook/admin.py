@@ -88,6 +88,9 @@ class HandAdmin(SimpleHistoryAdmin):
 class ProfileInline(admin.StackedInline):
     model = Profile
     can_delete = False
+    # The PIN is a hash and its refusal a count the confirmations keep: shown, never typed.
+    fields = ["language", "wrong_pins", "pin_refused_until"]
+    readonly_fields = ["wrong_pins", "pin_refused_until"]
 
 
 # Django's user admin, with the person's own choices (his language) on the same page.

@@ -136,8 +136,8 @@ class Profile(models.Model):
     confirmation_pin = models.CharField(max_length=128, blank=True)
     # Wrong PINs in a row, and until when the PIN is refused after too many: four digits
     # are 10,000 guesses, so a phone at the table gets a few (scorebook.confirmations).
-    wrong_pins = models.PositiveSmallIntegerField(default=0)
-    pin_refused_until = models.DateTimeField(null=True, blank=True)
+    wrong_pins = models.PositiveSmallIntegerField(_("wrong PINs in a row"), default=0)
+    pin_refused_until = models.DateTimeField(_("PIN refused until"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("profile")

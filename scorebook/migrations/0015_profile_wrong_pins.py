@@ -12,11 +12,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="profile",
             name="pin_refused_until",
-            field=models.DateTimeField(blank=True, null=True),
+            field=models.DateTimeField(blank=True, null=True, verbose_name="PIN refused until"),
         ),
         migrations.AddField(
             model_name="profile",
             name="wrong_pins",
-            field=models.PositiveSmallIntegerField(default=0),
+            field=models.PositiveSmallIntegerField(default=0, verbose_name="wrong PINs in a row"),
         ),
     ]
