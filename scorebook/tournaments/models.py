@@ -37,7 +37,7 @@ class DrawMode(models.TextChoices):
 
     SWISS = "swiss", _("Swiss: best with best")
     RANDOM = "random", _("at random every round")
-    GROUPS = "groups", _("groups by order of registration, then Swiss")
+    GROUPS = "groups", _("groups by a ranking, then Swiss")
 
 
 class RankingMode(models.TextChoices):
@@ -93,6 +93,10 @@ class Tournament(models.Model):
     draw_mode = models.CharField(
         _("draw"), max_length=10, choices=DrawMode.choices, default=DrawMode.SWISS
     )
+    # The ranking `groups` and a knockout's seeds follow (RULES.md §8.3, §8.5): "" the order
+    # of registration, else an order another app registers (scorebook.tournaments.orders:
+    # the series' standing or rating), so no choices here.
+    draw_order = models.CharField(_("ranked by"), max_length=20, blank=True, default="")
     ranking_mode = models.CharField(
         _("ranking"), max_length=12, choices=RankingMode.choices, default=RankingMode.PLACEMENT
     )
@@ -359,6 +363,14 @@ class Placement(models.Model):
         )
 
 
+class Answer(models.TextChoices):
+    """The organiser's answer to a knockout match whose previous match changed its winner
+    after it began (RULES.md §8.2)."""
+
+    REPLAY = "replay", _("replay the match")
+    KEEP = "keep", _("keep the result")
+
+
 class Event(models.Model):
     """The tournament's history: what the organiser did and what changed after a round
     (RULES.md §8.2). Stored as a kind and numbers, said in each reader's language."""
@@ -367,6 +379,8 @@ class Event(models.Model):
         CORRECTED = "corrected", _("a table's result corrected")
         KNOCKOUT_REDRAWN = "redrawn", _("a match redrawn")
         KNOCKOUT_DECIDE = "decide", _("a match to decide")
+        KNOCKOUT_REPLAYED = "replayed", _("a match replayed")
+        KNOCKOUT_KEPT = "kept", _("a match kept as played")
         ENDED = "ended", _("a table ended by the organiser")
         MORE_MINUTES = "minutes", _("more minutes for a table")
         RESEATED = "reseated", _("a table reseated")
@@ -386,6 +400,8 @@ class Event(models.Model):
     minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     # Shown on the organiser's screen until he has seen it (corrections, matches to decide).
     seen = models.BooleanField(default=True)
+    # A match to decide: the organiser's answer; blank while it waits on his screen.
+    answer = models.CharField(max_length=10, choices=Answer.choices, blank=True, default="")
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

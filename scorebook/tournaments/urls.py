@@ -28,6 +28,11 @@ urlpatterns = [
     path("<int:tournament>/tables/<int:table>/minutes/", views.table_minutes, name="table_minutes"),
     path("<int:tournament>/tables/<int:table>/reseat/", views.table_reseat, name="table_reseat"),
     path(
+        "<int:tournament>/matches-to-decide/<int:event>/",
+        views.match_decide,
+        name="match_decide",
+    ),
+    path(
         "<int:tournament>/players/<int:registration>/presence/",
         views.presence,
         name="presence",

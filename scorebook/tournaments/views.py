@@ -22,7 +22,7 @@ from scorebook.tournaments.forms import (
     TournamentForm,
     WalkInForm,
 )
-from scorebook.tournaments.models import Status, Tournament
+from scorebook.tournaments.models import Answer, Event, Status, Tournament
 from scorebook.views.confirm import ASK, confirm_page
 
 POST = ("POST",)
@@ -474,6 +474,7 @@ def director(request, tournament):
             tables=tables,
             unseen={e.pk for e in unseen},
             history=services.history(tournament),
+            decisions=[(e, services.event_text(e)) for e in services.open_decisions(tournament)],
             players=alphabetical([r for r in active if not r.absent], key=lambda r: r.name),
             started=services.has_started(tournament),
             minutes_form=MoreMinutesForm(),
@@ -544,6 +545,26 @@ def table_reseat(request, tournament, table):
         lambda t: services.reseat_table(t, table, request.user),
         _("The table is reseated."),
     )
+
+
+@club_view(role=Role.ADMIN, methods=POST)
+def match_decide(request, tournament, event):
+    """A knockout match whose match before it has another winner after it began (RULES.md
+    §8.2): the organiser replays it or keeps it; a second answer is refused."""
+    tournament = get_for_club(Tournament, request.club, pk=tournament)
+    found = get_object_or_404(tournament.events, pk=event, kind=Event.Kind.KNOCKOUT_DECIDE)
+    answer = request.POST.get("answer", "")
+    try:
+        services.decide_match(tournament, found, answer, request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        replayed = answer == Answer.REPLAY
+        messages.success(
+            request,
+            _("The match is played again.") if replayed else _("The match is kept as played."),
+        )
+    return redirect(_director_url(tournament))
 
 
 @club_view(role=Role.ADMIN, methods=POST)

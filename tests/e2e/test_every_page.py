@@ -28,7 +28,14 @@ from scorebook import confirmations, hands, services
 from scorebook.management.commands.demo import ADMIN_USERNAME, CLUB_SLUG, demo_password
 from scorebook.models import Club, Membership, Player, Role, Session
 from tests.e2e.engine_ids import ids_in
-from tests.scorebook.test_access import _a_table, _a_tournament, _a_walk_in, _now, url_names
+from tests.scorebook.test_access import (
+    _a_decision,
+    _a_table,
+    _a_tournament,
+    _a_walk_in,
+    _now,
+    url_names,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -171,6 +178,7 @@ def demo_club(db):
     # sheet) and a message to the players; the pages that take them are POSTs.
     values["table"] = _a_table(club, open_sessions["slovenian-3"]).pk
     values["message"] = tournament.messages.create(text="Break", sent_at=_now()).pk
+    values["event"] = _a_decision(tournament).pk  # a match to decide: a POST, and on the screen
     values.update(_series_of(club, admin, tournament))
     return club, open_sessions, values
 

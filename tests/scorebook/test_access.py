@@ -108,6 +108,8 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
     # A scorer may end his timed table once its time is up (here told it is not in play).
     "scorebook:tournaments:round_over": ("POST", {}, (302, 302, 403, 404, LOGIN)),
     "scorebook:tournaments:presence": ("POST", {"present": "1"}, (302, 403, 403, 404, LOGIN)),
+    # A knockout match to decide (RULES.md §8.2): the organiser keeps it.
+    "scorebook:tournaments:match_decide": ("POST", {"answer": "keep"}, (302, 403, 403, 404, LOGIN)),
     "scorebook:tournaments:withdraw": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:tournaments:message": ("GET", {}, (200, 403, 403, 404, LOGIN)),
     "scorebook:tournaments:message_dismiss": ("POST", {}, (302, 302, 302, 404, LOGIN)),
@@ -223,6 +225,7 @@ def url_kwargs(name: str, club, session, players, members) -> dict:
         "registration": lambda: _a_walk_in(club).pk,
         "table": lambda: _a_table(club, session).pk,
         "message": lambda: _a_tournament(club).messages.create(text="Break", sent_at=_now()).pk,
+        "event": lambda: _a_decision(_a_tournament(club)).pk,
         "season": lambda: (
             club.seasons.get_or_create(
                 name="Winter", defaults={"starts_on": datetime.date(2026, 1, 1)}
@@ -337,6 +340,13 @@ def _a_table(club, session):
 
     rnd = _a_tournament(club).round_set.create(number=1, drawn_at=_now())
     return Table.objects.create(round=rnd, number=1, session=session)
+
+
+def _a_decision(tournament):
+    """A knockout match for the organiser to decide (replay or keep), on his screen."""
+    return tournament.events.create(
+        kind="decide", at=_now(), round_number=2, table_number=1, seen=False
+    )
 
 
 def _a_walk_in(club):
@@ -455,6 +465,7 @@ CLUB_OBJECT_PARAMS = {
     "registration",
     "table",
     "message",
+    "event",
     "series",
     "series_season",
     "entry",
@@ -534,6 +545,7 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "scorebook:tournaments:table_reseat": ("table", "tournament"),
     "scorebook:tournaments:round_over": ("table", "tournament"),
     "scorebook:tournaments:presence": ("registration", "tournament"),
+    "scorebook:tournaments:match_decide": ("event", "tournament"),
     "scorebook:tournaments:withdraw": ("registration", "tournament"),
     "scorebook:tournaments:message": ("tournament",),
     "scorebook:tournaments:message_dismiss": ("message", "tournament"),
@@ -658,6 +670,7 @@ def theirs(other_club, make_user):
     return {
         "table": Table.objects.create(round=rnd, number=1, session=session),
         "message": tournament.messages.create(text="Theirs", sent_at=timezone.now()),
+        "event": _a_decision(tournament),
         "player": player,
         "membership": Membership.objects.create(
             user=make_user("ivo"), club=other_club, role=Role.VIEWER

@@ -160,6 +160,10 @@ def world(django_user_model):
     sheet = club.sessions.exclude(pk=session.pk).first()
     table = rnd.tables.create(number=1, session=sheet)
     message = tournament.messages.create(text="Break", sent_at=timezone.now())
+    # A knockout match the organiser is to decide (replay or keep).
+    decision = tournament.events.create(
+        kind="decide", at=timezone.now(), round_number=2, table_number=1, seen=False
+    )
     series = Series.objects.create(club=club, name="Demo cup")
     series_season = series.seasons.create(
         name="This year",
@@ -181,6 +185,7 @@ def world(django_user_model):
         "registration": walk_in.pk,
         "table": table.pk,
         "message": message.pk,
+        "event": decision.pk,
         "uidb64": "MQ",
         "token": "set-password",
         "series": series.pk,

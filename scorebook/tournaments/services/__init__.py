@@ -13,7 +13,8 @@ and refuses with the one ServiceError of scorebook.errors at the form's field:
 - `drawing`: the draw of each round (seeded, so a draw can be replayed);
 - `rounds`: a table done, finished, its round completed; the rounds as the draw page lists them;
 - `ranking`: the standings, the knockout's ranking and bracket;
-- `corrections`: a table's hands changed after its round: recompute, tell, record;
+- `corrections`: a table's hands changed after its round: recompute, tell, record; the
+  organiser's replay or keep of a knockout match;
 - `day`: the director's screen and his taps on a table, presence at the door, a hand after
   the time, and where each player goes;
 - `withdrawals`: a player withdrawn between rounds, and his substitute;
@@ -24,7 +25,9 @@ recorded with the ordinary hand form.
 """
 
 from scorebook.tournaments.services.corrections import (
+    decide_match,
     mark_seen,
+    open_decisions,
     recompute_table,
     unseen_events,
 )
@@ -171,6 +174,8 @@ __all__ = [
     "knockout_ranking",
     "last_round_number",
     "mark_seen",
+    "open_decisions",
+    "decide_match",
     "may_register",
     "more_minutes",
     "my_seat",

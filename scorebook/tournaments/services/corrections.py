@@ -8,8 +8,13 @@ from __future__ import annotations
 import datetime
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
-from scorebook.tournaments.models import Event, Round, Table, Tournament
+from scorebook import hands
+from scorebook import services as core
+from scorebook.errors import ServiceError
+from scorebook.models import Session
+from scorebook.tournaments.models import Answer, Event, Registration, Round, Table, Tournament
 from scorebook.tournaments.services.common import clock, locked
 from scorebook.tournaments.services.rounds import record_results, score_byes
 
@@ -73,6 +78,102 @@ def _follow_changed_winner(tournament: Tournament, table: Table, now) -> None:
         _tell(tournament, Event.Kind.KNOCKOUT_REDRAWN, nxt.number, following.table.number, now)
     else:
         _tell(tournament, Event.Kind.KNOCKOUT_DECIDE, nxt.number, following.table.number, now)
+
+
+def open_decisions(tournament: Tournament) -> list[Event]:
+    """The matches the organiser has still to decide: replay or keep (his screen's buttons)."""
+    return list(tournament.events.filter(kind=Event.Kind.KNOCKOUT_DECIDE, answer=""))
+
+
+def decide_match(
+    tournament: Tournament,
+    event: Event,
+    answer: str,
+    user=None,
+    now: datetime.datetime | None = None,
+) -> Event:
+    """The organiser's answer to a match to decide (RULES.md §8.2). Keep: the match stays as
+    played. Replay: its hands are voided (kept on its old sheet, with the reason), and the
+    current winners of the two matches before it play it again at a fresh sheet. Refused, with
+    nothing changed, for an answer already given (a second tap, a double POST), and a replay
+    once the match's round is over (the round after it is drawn, or the tournament ended).
+    Returns the event of the tournament's history that records the answer."""
+    now = clock(now)
+    if answer not in Answer.values:
+        raise ServiceError(_("Answer replay or keep."), "answer")
+    with transaction.atomic():
+        tournament = locked(tournament)
+        event = Event.objects.get(pk=event.pk, tournament=tournament)
+        if event.kind != Event.Kind.KNOCKOUT_DECIDE or event.answer:
+            raise ServiceError(_("This match is decided already."))
+        players = _replay(tournament, event, user, now) if answer == Answer.REPLAY else []
+        tournament.events.filter(
+            kind=Event.Kind.KNOCKOUT_DECIDE,
+            answer="",
+            round_number=event.round_number,
+            table_number=event.table_number,
+        ).update(answer=answer)  # one answer settles every open question about that match
+        kind = Event.Kind.KNOCKOUT_REPLAYED if players else Event.Kind.KNOCKOUT_KEPT
+        told = Event.objects.create(
+            tournament=tournament,
+            at=now,
+            kind=kind,
+            round_number=event.round_number,
+            table_number=event.table_number,
+            by=user,
+        )
+        told.registrations.set(players)
+    return told
+
+
+def _replay(tournament: Tournament, event: Event, user, now) -> list[Registration]:
+    """Seat the match again with the current winners of the matches before it; its old
+    sheet keeps its hands, voided. The players of the match as replayed, in seat order."""
+    table = (
+        Table.objects.select_related("round", "session")
+        .filter(
+            round__tournament=tournament,
+            round__number=event.round_number,
+            number=event.table_number,
+        )
+        .first()
+    )
+    if table is None or table.round.finished_at is not None:
+        raise ServiceError(
+            _(
+                "Round %(round)s is over and the next round is drawn from it: the match can "
+                "only be kept."
+            )
+            % {"round": event.round_number}
+        )
+    players = _feeding_winners(table)
+    if len(players) != 2:
+        raise ServiceError(_("The match before it has no single winner yet: keep it for now."))
+    from scorebook.tournaments.services.drawing import replay_table
+
+    old = replay_table(tournament, table, players, now, user)
+    _void_all(tournament, old, user)
+    return players
+
+
+def _feeding_winners(table: Table) -> list[Registration]:
+    """Who goes on from the two matches (or byes) whose winners meet at `table`."""
+    slot = table.placements.values_list("slot", flat=True).first()
+    before = Round.objects.get(tournament=table.round.tournament, number=table.round.number - 1)
+    won = before.placements.filter(advanced=True, slot__in=(2 * slot, 2 * slot + 1))
+    return [p.registration for p in won.select_related("registration__player").order_by("slot")]
+
+
+def _void_all(tournament: Tournament, session: Session, user) -> None:
+    """The replayed match's old sheet: every hand voided, saying why, and closed; it stays
+    in the club's sessions under the tournament's name, the record of what was played."""
+    reason = _("Replayed: the match before it has another winner.")
+    for hand in session.hands.filter(voided=False).order_by("-number"):
+        hands.void_hand(hand, reason, hand.version, user, change_closed=True)
+    Session.objects.filter(pk=session.pk).update(table_label=tournament.name[:40])
+    session.refresh_from_db()
+    if not session.is_closed:
+        core.close_session(session, user)
 
 
 def unseen_events(tournament: Tournament) -> list[Event]:

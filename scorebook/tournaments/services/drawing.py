@@ -122,9 +122,19 @@ def _rng(tournament: Tournament, number: int) -> random.Random:
 
 
 def _open_table(tournament, rnd, number, group, now, user, slot=None) -> Table:
+    session = _table_session(tournament, group, now, user)
+    table = Table.objects.create(
+        round=rnd, number=number, session=session, ends_at=_ends_at(tournament, now)
+    )
+    _place(table, group, slot)
+    return table
+
+
+def _table_session(tournament: Tournament, group, now, user):
+    """A table's sheet: the game of its size, the tournament's rules, `group` in seat order."""
     variant_id = family_variant(tournament.variant, len(group))
     preset, overrides, rules_name = table_rules(tournament, variant_id)
-    session = core.start_session(
+    return core.start_session(
         club=tournament.club,
         variant_id=variant_id,
         preset=preset,
@@ -135,15 +145,19 @@ def _open_table(tournament, rnd, number, group, now, user, slot=None) -> Table:
         date=timezone.localtime(now, tournament.tz).date(),
         confirmation=tournament.confirmation,
     )
-    ends_at = (
-        now + datetime.timedelta(minutes=tournament.round_minutes) if tournament.is_timed else None
-    )
-    table = Table.objects.create(round=rnd, number=number, session=session, ends_at=ends_at)
+
+
+def _ends_at(tournament: Tournament, now) -> datetime.datetime | None:
+    if not tournament.is_timed:
+        return None
+    return now + datetime.timedelta(minutes=tournament.round_minutes)
+
+
+def _place(table: Table, group, slot) -> None:
     Placement.objects.bulk_create(
-        Placement(round=rnd, table=table, registration=r, seat=seat, slot=slot)
+        Placement(round=table.round, table=table, registration=r, seat=seat, slot=slot)
         for seat, r in enumerate(group, start=1)
     )
-    return table
 
 
 def _draw_knockout_first(tournament, players, now, user) -> Round:
@@ -190,6 +204,21 @@ def replace_table(tournament: Tournament, table: Table, group: list[Registration
     table.delete()
     session.delete()
     return _open_table(tournament, rnd, number, group, now, user, slot=slot)
+
+
+def replay_table(tournament: Tournament, table: Table, group: list[Registration], now, user):
+    """A knockout match played again (RULES.md §8.2, the organiser's "replay"): `group` sits
+    at a fresh sheet under the same table, which is open again. Returns the old sheet, which
+    the caller keeps as the record of what was played."""
+    old = table.session
+    slot = table.placements.values_list("slot", flat=True).first()
+    table.placements.all().delete()
+    table.session = _table_session(tournament, group, now, user)
+    table.finished_at, table.ended_by_tap = None, False
+    table.ends_at = _ends_at(tournament, now)
+    table.save(update_fields=["session", "finished_at", "ended_by_tap", "ends_at"])
+    _place(table, group, slot)
+    return old
 
 
 def reseat_match(tournament, table: Table, winner: Registration, losers: set[int], now):

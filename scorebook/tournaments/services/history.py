@@ -23,6 +23,13 @@ def event_text(event: Event) -> str:
             "Round %(round)s · table %(table)s has begun, but the match before it has another "
             "winner now: decide whether it is replayed or kept."
         ),
+        Event.Kind.KNOCKOUT_REPLAYED: _(
+            "Round %(round)s · table %(table)s is replayed by the director's decision: "
+            "%(names)s play it again; its earlier hands are voided."
+        ),
+        Event.Kind.KNOCKOUT_KEPT: _(
+            "Round %(round)s · table %(table)s is kept as played, by the director's decision."
+        ),
         Event.Kind.ENDED: _("Round %(round)s · table %(table)s ended by the director."),
         Event.Kind.MORE_MINUTES: _("Round %(round)s · table %(table)s: %(minutes)s more minutes."),
         Event.Kind.RESEATED: _("Round %(round)s · table %(table)s reseated."),
