@@ -9,4 +9,6 @@ class SeriesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from scorebook.series import signals  # noqa: F401  connects its receiver
+        from scorebook.series import seeding, signals  # noqa: F401  connects its receiver
+
+        seeding.register_orders()  # the draw may rank by the series (tournaments.orders)

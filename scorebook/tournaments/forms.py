@@ -13,6 +13,7 @@ from scorebook import house_rules
 from scorebook.collation import AlphabeticalChoiceField
 from scorebook.models import Confirmation, Player
 from scorebook.textinput import PlainTextForm
+from scorebook.tournaments import orders
 from scorebook.tournaments.models import DrawMode, RankingMode, SamePhone
 from scorebook.tournaments.services import (
     N_MINUS_PLACE,
@@ -114,6 +115,11 @@ class TournamentForm(PlainTextForm, forms.Form):
     draw_mode = forms.ChoiceField(
         label=_("Draw"), required=False, choices=DrawMode.choices, initial=DrawMode.SWISS
     )
+    draw_order = forms.ChoiceField(
+        label=_("Groups and knockout seeds ranked by"),
+        required=False,
+        help_text=_("A series' standing or rating: once the tournament is in that series."),
+    )
     ranking_mode = forms.ChoiceField(
         label=_("Ranking"),
         required=False,
@@ -133,6 +139,11 @@ class TournamentForm(PlainTextForm, forms.Form):
 
     def __init__(self, *args, club=None, **kwargs):
         super().__init__(*args, **kwargs)
+        # Filled when the apps are ready (the series registers its orders): read here.
+        self.fields["draw_order"].choices = [
+            ("", _("the order of registration")),
+            *orders.choices(),
+        ]
         if club is not None:
             self.fields["rules"].choices = house_rules.start_choices(club)
 
@@ -233,6 +244,7 @@ def modes_initial(tournament) -> dict:
         "round_minutes": tournament.round_minutes,
         "grace_minutes": tournament.grace_minutes,
         "draw_mode": tournament.draw_mode,
+        "draw_order": tournament.draw_order,
         "ranking_mode": tournament.ranking_mode,
         "rank_points": ", ".join(points_text(p) for p in tournament.rank_points),
         "contras_not_counted": not tournament.contras_count,

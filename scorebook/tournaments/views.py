@@ -125,6 +125,7 @@ def _modes(data: dict, size: int) -> dict:
         "round_minutes": data.get("round_minutes"),
         "grace_minutes": 5 if data.get("grace_minutes") is None else data["grace_minutes"],
         "draw_mode": data.get("draw_mode") or "swiss",
+        "draw_order": data.get("draw_order") or "",
         "ranking_mode": ranking,
         "rank_points": services.parse_rank_points(rank_text, size) if rank_text.strip() else [],
         "contras_count": not data.get("contras_not_counted"),

@@ -17,7 +17,7 @@ import random
 from django.utils import timezone
 
 from scorebook import services as core
-from scorebook.tournaments import knockout, seating
+from scorebook.tournaments import knockout, orders, seating
 from scorebook.tournaments.models import (
     DrawMode,
     Placement,
@@ -31,8 +31,8 @@ from scorebook.tournaments.services.variants import family_sizes, family_variant
 
 
 def draw_first_round(tournament: Tournament, players: list[Registration], now, user) -> Round:
-    """Round 1: `random`, or `groups` by the order of registration (RULES.md §8.3); a
-    knockout's seeded bracket (§8.5)."""
+    """Round 1: `random`, or `groups` by the ranking the organiser named (RULES.md §8.3: the
+    order of registration, or a series' standing or rating); a knockout's bracket (§8.5)."""
     if tournament.is_knockout:
         return _draw_knockout_first(tournament, players, now, user)
     rng = _rng(tournament, 1)
@@ -40,7 +40,7 @@ def draw_first_round(tournament: Tournament, players: list[Registration], now, u
     size, sizes = tournament.table_size, family_sizes(tournament.variant)
     team_of = _teams(players)
     if tournament.draw_mode == DrawMode.GROUPS:
-        ordered = [r.pk for r in sorted(players, key=lambda r: (r.registered_at, r.pk))]
+        ordered = [r.pk for r in orders.ranked(tournament, players)]
         drawn = seating.draw_groups(ordered, size, sizes, rng, team_of=team_of)
     else:
         drawn = seating.draw_random(sorted(by_id), size, sizes, rng, team_of=team_of)
@@ -161,10 +161,10 @@ def _place(table: Table, group, slot) -> None:
 
 
 def _draw_knockout_first(tournament, players, now, user) -> Round:
-    """Seeds in a seeded random order (`groups`: by the order of registration); when the
-    count is not a power of two the first seeds have a bye (they go straight to round 2)."""
+    """Seeds in a seeded random order (`groups`: by the ranking the organiser named); when
+    the count is not a power of two the first seeds have a bye (they go straight to round 2)."""
     if tournament.draw_mode == DrawMode.GROUPS:
-        seeds = knockout.seeds(sorted(players, key=lambda r: (r.registered_at, r.pk)))
+        seeds = knockout.seeds(orders.ranked(tournament, players))
     else:
         seeds = knockout.seeds(sorted(players, key=lambda r: r.pk), _rng(tournament, 1))
     rnd = Round.objects.create(tournament=tournament, number=1, drawn_at=now)

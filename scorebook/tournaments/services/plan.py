@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 import rules
 from scorebook.errors import ServiceError
 from scorebook.models import Confirmation
+from scorebook.tournaments import orders
 from scorebook.tournaments.models import DrawMode, RankingMode, SamePhone, Status, Tournament
 from scorebook.tournaments.services.common import clock, locked
 from scorebook.tournaments.services.variants import choose_rules, tournament_table
@@ -38,6 +39,9 @@ class Plan:
     round_minutes: int | None = None
     grace_minutes: int = 5
     draw_mode: str = DrawMode.SWISS
+    # The ranking `groups` and a knockout's seeds follow: "" the order of registration, else
+    # a name of scorebook.tournaments.orders (the series' standing or rating).
+    draw_order: str = ""
     ranking_mode: str = RankingMode.PLACEMENT
     rank_points: Sequence[int | float] = ()
     contras_count: bool = True
@@ -86,6 +90,7 @@ def _apply_modes(tournament: Tournament, plan: Plan) -> None:
     tournament.round_minutes = plan.round_minutes or None
     tournament.grace_minutes = plan.grace_minutes
     tournament.draw_mode = plan.draw_mode
+    tournament.draw_order = _draw_order(tournament, plan.draw_order)
     tournament.ranking_mode = plan.ranking_mode
     tournament.rank_points = list(plan.rank_points)
     tournament.contras_count = plan.contras_count
@@ -96,6 +101,18 @@ def _apply_modes(tournament: Tournament, plan: Plan) -> None:
         raise ServiceError(_("A team has 2, 3 or 4 players."), "team_size")
     if plan.team_size and tournament.table_size == 2:
         raise ServiceError(_("A knockout is played by single players."), "team_size")
+
+
+def _draw_order(tournament: Tournament, name: str) -> str:
+    """The ranking the draw follows, refused unless the tournament is in its series."""
+    if not name:
+        return ""
+    order = orders.named(name)
+    if order is None:
+        raise ServiceError(_("Pick one of the rankings offered."), "draw_order")
+    if not order.applies(tournament):
+        raise ServiceError(str(order.missing), "draw_order")
+    return name
 
 
 def create_tournament(
