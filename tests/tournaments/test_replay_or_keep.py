@@ -224,3 +224,25 @@ def test_another_event_or_another_clubs_event_is_404(
     )
     assert client.post(other, {"answer": "keep"}).status_code == 404
     assert services.open_decisions(tournament) == [event]
+
+
+@pytest.mark.parametrize(
+    "language, replay, keep",
+    [
+        ("en", "Replay the match", "Keep the result"),
+        ("sl", "Ponovi dvoboj", "Obdrži izid"),
+        ("cs", "Opakovat zápas", "Ponechat výsledek"),
+        ("de", "Partie wiederholen", "Ergebnis behalten"),
+        ("fr", "Rejouer le match", "Garder le résultat"),
+    ],
+)
+def test_the_two_buttons_in_each_readers_language(
+    semi_final_played, organiser, client_as, language, replay, keep
+):
+    from django.conf import settings
+
+    client = client_as(organiser)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = html.unescape(client.get(url("director", semi_final_played)).content.decode())
+    assert f'value="replay">{replay}</button>' in page
+    assert f'value="keep" class="secondary">{keep}</button>' in page
