@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scorebook.models import WITH_TABLE, Club
-from scorebook.public import pages
+from scorebook.public import pages, seams, series
 from scorebook.public.access import PAGE_MAX_AGE, public_view
 from scorebook.public.naming import Naming
 from scorebook.public.sheet import totals_by_name
@@ -192,6 +192,7 @@ class PublishedPages(Sitemap):
             | Club.objects.filter(publish_sessions=True)
             | Club.objects.filter(publish_league=True)
             | Club.objects.filter(publish_tournaments=True)
+            | Club.objects.filter(publish_series=True)
         )
         found = []
         for club in clubs.distinct().order_by("pk"):
@@ -223,6 +224,10 @@ def _club_addresses(club: Club, lang: str) -> list[str]:
                 "pk", flat=True
             )[:200]
         ]
+    if club.publish_series:
+        found.append(pages.url("series_list", club, lang))
+        found += [address for _title, address in seams.series_pages(club, lang)]
+        found += series.season_pages(club, lang)
     return found
 
 

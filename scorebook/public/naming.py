@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -42,9 +42,19 @@ def most_private(choices: Iterable[str]) -> str:
 
 
 class Naming:
-    """The names of one page. Built once for the page (two queries), asked for every name on it."""
+    """The names of one page. Built once for the page (two queries), asked for every name on it.
 
-    def __init__(self, club: Club, extra: Sequence[tuple[Key, str, str]] = ()):
+    `persons`: a series' persons (scorebook.series), each his roster players with the one he
+    is shown as first. A series spans clubs: a player of another club is named by his own
+    choice there (hidden if nobody chose), and a person matched across clubs by the most
+    private choice of any of his players."""
+
+    def __init__(
+        self,
+        club: Club,
+        extra: Sequence[tuple[Key, str, str]] = (),
+        persons: Iterable[Sequence[int]] = (),
+    ):
         self.club = club
         # key -> (name at the table, how it is shown)
         self._people: dict[Key, tuple[str, str]] = {}
@@ -52,6 +62,7 @@ class Naming:
         self._load()
         for key, name, shown in extra:
             self._people[key] = (name, shown)
+        self._add_persons([list(person) for person in persons])
         self._initials = self._initials_without_collisions()
 
     def _load(self) -> None:
@@ -72,6 +83,15 @@ class Naming:
         for pk, name, user, shown in rows:
             own = shown or Shown.HIDDEN
             self._people[pk] = (name, most_private([own, *elsewhere.get(user, [])]))
+
+    def _add_persons(self, persons: list[list[int]]) -> None:
+        unknown = {pk for person in persons for pk in person if pk not in self._people}
+        if unknown:
+            self._people.update(_elsewhere(unknown))
+        for person in persons:
+            if person and person[0] in self._people:
+                choices = [self._people[pk][1] for pk in person if pk in self._people]
+                self._people[person[0]] = (self._people[person[0]][0], most_private(choices))
 
     def _initials_without_collisions(self) -> dict[Key, str]:
         groups: dict[str, list[Key]] = defaultdict(list)
@@ -125,6 +145,31 @@ class Naming:
 
     def note(self, words: Phrase, seats: Mapping[str, str]) -> str:
         return " ".join(piece.text() for piece in _public_phrase(words, seats))
+
+
+def _elsewhere(players: Collection[int]) -> dict[Key, tuple[str, str]]:
+    """Players of any club: each by his own choice, made more private by any other choice of
+    the person linked to him (two queries)."""
+    rows = list(
+        Player.objects.filter(pk__in=players).values_list(
+            "pk", "name", "user_id", "public_name__shown"
+        )
+    )
+    users = {user for _pk, _name, user, _shown in rows if user is not None}
+    others: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for user, pk, shown in PublicName.objects.filter(player__user_id__in=users).values_list(
+        "player__user_id", "player_id", "shown"
+    ):
+        others[user].append((pk, shown))
+    return {
+        pk: (
+            name,
+            most_private(
+                [shown or Shown.HIDDEN, *(s for other, s in others.get(user, []) if other != pk)]
+            ),
+        )
+        for pk, name, user, shown in rows
+    }
 
 
 def _public_phrase(words: Phrase, seats: Mapping[str, str]) -> list[Say]:

@@ -57,11 +57,10 @@ def _sections(club: Club, lang: str) -> list[tuple[str, str, str]]:
         ("sessions", club.publish_sessions, _("Sessions"), "sessions"),
         ("standings", club.publish_league, _("Standings"), "standings"),
         ("tournaments", club.publish_tournaments, _("Tournaments"), "tournaments"),
+        # One entry for every series: the club's page lists each (seams.series_pages).
+        ("series", club.publish_series, _("Series"), "series_list"),
     ]
-    found = [(page, title, url(name, club, lang)) for page, on, title, name in parts if on]
-    if club.publish_series:
-        found += [("series", title, address) for title, address in seams.series_pages(club, lang)]
-    return found
+    return [(page, title, url(name, club, lang)) for page, on, title, name in parts if on]
 
 
 def context(request, page: str, *, title: str = "", description: str = "") -> dict:

@@ -6,6 +6,10 @@ session's hands marks the club's league stale (scorebook.league.signals) and the
 the newest change it saw, and the club's row is read with both (`access.published_club`).
 Only a club that publishes something is touched: the UPDATE of a club that publishes nothing
 matches no row and locks none.
+
+A series' standing is the series' club's page, and a series spans clubs: what moves it is
+its own rows (a computation's inputs and tournament ratings are saved on the SeriesTournament,
+what moved on its SeriesChange), and a tournament's or a player's change in another club.
 """
 
 from django.db.models import Q
@@ -15,6 +19,15 @@ from django.utils import timezone
 
 from scorebook.models import Club, Player, Season, Session
 from scorebook.public.models import PublicName, RegistrationName, Shown
+from scorebook.series.models import (
+    EntryState,
+    ImportedRating,
+    PlayerMatch,
+    Series,
+    SeriesChange,
+    SeriesSeason,
+    SeriesTournament,
+)
 from scorebook.tournaments.models import Placement, Registration, Round, Table, Tournament
 
 PUBLISHING = (
@@ -39,16 +52,58 @@ def _club_of(instance) -> int | None:
         return Round.objects.filter(pk=instance.round_id).values("tournament__club_id")[:1]
     if isinstance(instance, Placement):
         return Round.objects.filter(pk=instance.round_id).values("tournament__club_id")[:1]
+    return _series_club_of(instance)
+
+
+def _series_club_of(instance) -> int | None:
+    if isinstance(instance, Series):
+        return instance.club_id
+    if isinstance(instance, SeriesSeason | PlayerMatch | ImportedRating):
+        return Series.objects.filter(pk=instance.series_id).values("club_id")[:1]
+    if isinstance(instance, SeriesTournament | SeriesChange):
+        return SeriesSeason.objects.filter(pk=instance.season_id).values("series__club_id")[:1]
     return None
 
 
-WATCHED = (Session, Player, Season, Tournament, Registration, Round, Table, Placement)
+WATCHED = (
+    Session,
+    Player,
+    Season,
+    Tournament,
+    Registration,
+    Round,
+    Table,
+    Placement,
+    Series,
+    SeriesSeason,
+    SeriesTournament,
+    SeriesChange,
+    PlayerMatch,
+    ImportedRating,
+)
 
 
 def _changed(sender, instance, **kwargs) -> None:
     if kwargs.get("raw"):
         return
     touch(pk=_club_of(instance))
+    if isinstance(instance, Tournament):
+        touch(pk__in=_series_clubs(tournament_id=instance.pk))
+
+
+def _series_clubs(**entry_lookup):
+    """The clubs whose series have a tournament joined that matches (a series spans clubs)."""
+    return Series.objects.filter(
+        seasons__entries__state=EntryState.JOINED,
+        **{f"seasons__entries__{key}": value for key, value in entry_lookup.items()},
+    ).values("club_id")
+
+
+def _player_in_series(player: dict) -> None:
+    """A player's name or choice in the series of other clubs: those where a tournament of
+    his club is in (or whose imported ratings name him)."""
+    touch(pk__in=_series_clubs(tournament__club_id=player["club_id"]))
+    touch(pk__in=ImportedRating.objects.filter(player_id=player["pk"]).values("series__club_id"))
 
 
 for model in WATCHED:
@@ -61,12 +116,20 @@ for model in WATCHED:
 def name_changed(sender, instance: PublicName, **kwargs) -> None:
     """A person is shown by the most private of his choices: one club's choice changes how
     every club of his names him."""
-    player = Player.objects.filter(pk=instance.player_id).values("club_id", "user_id").first()
+    player = Player.objects.filter(pk=instance.player_id).values("pk", "club_id", "user_id").first()
     if player is None:
         return
     touch(pk=player["club_id"])
     if player["user_id"] is not None:
         touch(players__user_id=player["user_id"])
+    _player_in_series(player)
+
+
+@receiver(post_save, sender=Player, dispatch_uid="public_player_in_series")
+def player_renamed(sender, instance: Player, created: bool, **kwargs) -> None:
+    """A new player is in no standing yet: the computation that puts him in moves the page."""
+    if not (created or kwargs.get("raw")):
+        _player_in_series({"pk": instance.pk, "club_id": instance.club_id})
 
 
 @receiver(post_save, sender=Registration, dispatch_uid="public_registration_player")

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from scorebook.public import feeds, views
+from scorebook.public import feeds, series, views
 
 app_name = "public"
 
@@ -19,6 +19,13 @@ language_patterns = [
     path("tournaments/<int:tournament>/live/", views.live, name="live"),
     path("tournaments/<int:tournament>/live/part/", views.live_part, name="live_part"),
     path("tournaments/<int:tournament>/projector/", views.projector, name="projector"),
+    path("series/", series.series_list, name="series_list"),
+    path("series/<int:series>/", series.series, name="series"),
+    path(
+        "series/<int:series>/seasons/<int:series_season>/",
+        series.series_season,
+        name="series_season",
+    ),
     path("results.atom", feeds.feed, name="feed"),
     path("tournaments.ics", feeds.calendar, name="calendar"),
 ]

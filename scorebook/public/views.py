@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from scorebook.league import services as league
 from scorebook.models import WITH_TABLE, Session
-from scorebook.public import pages
+from scorebook.public import pages, seams
 from scorebook.public.access import LIVE_MAX_AGE, public_view, render_public
 from scorebook.public.naming import Naming
 from scorebook.public.sheet import public_sheet, totals_by_name
@@ -51,6 +51,7 @@ def club_page(request, lang):
         {"name": t.name, "starts": t.starts_at, "url": pages.tournament_url(club, lang, t)}
         for t in upcoming
     ]
+    context["series"] = seams.series_pages(club, lang)
     return render_public("public/club.html", context)
 
 

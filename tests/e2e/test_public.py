@@ -42,3 +42,40 @@ def test_public_pages_on_a_small_phone(browser, live_server, club, evening, rost
     context.close()
     assert problems == []
     assert errors == []
+
+
+from tests.e2e.test_every_page import _axe  # noqa: E402
+from tests.public.test_series import cup_series  # noqa: E402, F401
+from tests.series.conftest import admins  # noqa: E402, F401
+
+
+def test_series_pages_on_a_small_phone(browser, live_server, club, cup_series):  # noqa: F811
+    """The club's series, a cup's standing over two clubs and its season: 360 px, every
+    language, axe-core clean."""
+    series, season = cup_series["series"].pk, cup_series["season"].pk
+    context = browser.new_context(
+        viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True,
+        base_url=live_server.url,
+    )  # fmt: skip
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    problems = []
+    for lang in LANGUAGES:
+        base = f"/p/{club.slug}/{lang}"
+        for path in ("/", "/series/", f"/series/{series}/", f"/series/{series}/seasons/{season}/"):
+            page.goto(base + path)
+            where = f"{base}{path}"
+            if "/seasons/" in path and page.locator("table.series-table tbody tr").count() != 6:
+                problems.append(f"{where}: not the six lines of the standing")
+            if page.evaluate("document.documentElement.lang") != lang:
+                problems.append(f"{where}: not in {lang}")
+            found = page.evaluate(MEASURE, [])
+            if found["scroll"] > 0:
+                problems.append(f"{where}: scrolls {found['scroll']} px sideways")
+            problems += [f"{where}: {box}" for box in found["boxes"]]
+            problems += [f"{where}: {t} under {MIN_TARGET} px" for t in found["small"]]
+            problems += [f"{where}: {found}" for found in _axe(page)]
+    context.close()
+    assert problems == []
+    assert errors == []

@@ -24,10 +24,14 @@ SECRETS = (
 )
 
 
+# Each publish_<part> switch of a club.
+PARTS = ("club", "sessions", "league", "tournaments", "series")
+
+
 @pytest.fixture
 def publish():
     def switch_on(target, **which):
-        parts = which or {p: True for p in ("club", "sessions", "league", "tournaments")}
+        parts = which or {p: True for p in PARTS}
         for part, on in parts.items():
             setattr(target, f"publish_{part}", on)
         target.save()
@@ -142,9 +146,10 @@ def theirs(other_club, make_user):
     from scorebook import services
     from scorebook.models import Player
     from scorebook.public.models import PublicName
+    from scorebook.series.models import Series
     from scorebook.tournaments.models import Tournament
 
-    for part in ("club", "sessions", "league", "tournaments"):
+    for part in PARTS:
         setattr(other_club, f"publish_{part}", True)
     other_club.save()
     players = [
@@ -163,4 +168,26 @@ def theirs(other_club, make_user):
         starts_at=timezone.now() + datetime.timedelta(days=3),
         capacity=8,
     )
-    return {"session": session.pk, "player": players[0].pk, "tournament": tournament.pk}
+    series = Series.objects.create(club=other_club, name="Their series")
+    season = series.seasons.create(
+        name="2026/27", starts_on=datetime.date(2026, 9, 1), ends_on=datetime.date(2027, 6, 30)
+    )
+    return {
+        "session": session.pk,
+        "player": players[0].pk,
+        "tournament": tournament.pk,
+        "series": series.pk,
+        "series_season": season.pk,
+    }
+
+
+@pytest.fixture
+def winter_series(club):
+    """The club's cup series with a season and nothing played yet."""
+    from scorebook.series.models import Series
+
+    series = Series.objects.create(club=club, name="Winter cup series")
+    season = series.seasons.create(
+        name="2026/27", starts_on=datetime.date(2026, 9, 1), ends_on=datetime.date(2027, 6, 30)
+    )
+    return {"series": series.pk, "series_season": season.pk}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import get_resolver, reverse
 
-from tests.public.conftest import SECRETS
+from tests.public.conftest import PARTS, SECRETS
 
 LANGUAGES = ("en", "sl", "cs", "de", "fr")
 
@@ -39,6 +39,9 @@ PUBLISHED = {
     "public:feed": 200,
     "public:calendar": 200,
     "public:sitemap": 200,
+    "public:series_list": 200,
+    "public:series": 200,
+    "public:series_season": 200,
 }
 
 
@@ -47,9 +50,14 @@ def test_every_public_url_is_covered():
 
 
 @pytest.fixture
-def world(club, evening, roster, cup, publish):
+def world(club, evening, roster, cup, winter_series, publish):
     publish(club)
-    return {"session": evening.pk, "player": roster["Ana"].pk, "tournament": cup.pk}
+    return {
+        "session": evening.pk,
+        "player": roster["Ana"].pk,
+        "tournament": cup.pk,
+        **winter_series,
+    }
 
 
 def url_of(name, club_slug, ids, lang="en"):
@@ -70,8 +78,8 @@ def test_published_pages_answer_everybody_alike(name, visitor, club, world, memb
 
 @pytest.mark.parametrize("name", sorted(set(PUBLISHED) - {"public:sitemap"}))
 def test_an_unpublished_club_is_404_for_everybody(name, club, world, members, client_as):
-    club.publish_club = club.publish_sessions = club.publish_league = False
-    club.publish_tournaments = False
+    for part in PARTS:
+        setattr(club, f"publish_{part}", False)
     club.save()
     for visitor in ("anonymous", "admin", "viewer"):
         response = client_as(members[visitor]).get(url_of(name, club.slug, world))
@@ -91,20 +99,23 @@ OWN_SWITCH = {
     "public:live": "tournaments",
     "public:live_part": "tournaments",
     "public:projector": "tournaments",
+    "public:series_list": "series",
+    "public:series": "series",
+    "public:series_season": "series",
 }
 
 
 @pytest.mark.parametrize("name", sorted(OWN_SWITCH))
 def test_each_part_is_published_on_its_own(name, club, world, client, publish):
-    for part in ("club", "sessions", "league", "tournaments"):
-        publish(club, **{p: p == part for p in ("club", "sessions", "league", "tournaments")})
+    for part in PARTS:
+        publish(club, **{p: p == part for p in PARTS})
         expected = 200 if part == OWN_SWITCH[name] else 404
         assert client.get(url_of(name, club.slug, world)).status_code == expected, (name, part)
 
 
 @pytest.mark.parametrize("name", sorted(n for n in PUBLISHED if n not in ("public:sitemap",)))
 def test_another_clubs_ids_in_my_clubs_address_are_404(name, club, world, theirs, client):
-    params = public_names()[name] & {"session", "player", "tournament"}
+    params = public_names()[name] & {"session", "player", "tournament", "series", "series_season"}
     if not params:
         return
     response = client.get(url_of(name, club.slug, {**world, **{p: theirs[p] for p in params}}))
@@ -132,6 +143,8 @@ HOSTILE_VALUES = {
     "session": [0, 2**31, 2**63 + 5],
     "player": [0, 2**31, 10**30],
     "tournament": [0, 2**31, 10**30],
+    "series": [0, 2**31, 10**30],
+    "series_season": [0, 2**31, 10**30],
 }
 HOSTILE_QUERIES = [
     "?page=-1",
@@ -144,7 +157,8 @@ HOSTILE_QUERIES = [
 
 
 SENTINELS = {"club": "zzclubzz", "lang": "zzlangzz", "session": 987654321,
-             "player": 987654322, "tournament": 987654323}  # fmt: skip
+             "player": 987654322, "tournament": 987654323, "series": 987654324,
+             "series_season": 987654325}  # fmt: skip
 
 
 def hostile_path(name, param, value, club, world):

@@ -182,6 +182,9 @@ MATRIX: dict[str, tuple[str, dict, tuple]] = {
             "projector",
             "feed",
             "calendar",
+            "series_list",
+            "series",
+            "series_season",
         )
     },  # fmt: skip
 }
@@ -603,6 +606,9 @@ CROSS_CLUB: dict[str, tuple[str, ...]] = {
     "public:projector": ("tournament",),
     "public:feed": (),
     "public:calendar": (),
+    "public:series_list": (),
+    "public:series": ("series",),
+    "public:series_season": ("series", "series_season"),
 }
 
 # Everything a view could change if it took another club's id, filled in for every form.
