@@ -16,6 +16,7 @@ from scorebook.errors import ServiceError
 from scorebook.models import Session
 from scorebook.tournaments.models import Answer, Event, Registration, Round, Table, Tournament
 from scorebook.tournaments.services.common import clock, locked
+from scorebook.tournaments.services.drawing import replay_table
 from scorebook.tournaments.services.rounds import record_results, score_byes
 
 
@@ -149,8 +150,6 @@ def _replay(tournament: Tournament, event: Event, user, now) -> list[Registratio
     players = _feeding_winners(table)
     if len(players) != 2:
         raise ServiceError(_("The match before it has no single winner yet: keep it for now."))
-    from scorebook.tournaments.services.drawing import replay_table
-
     old = replay_table(tournament, table, players, now, user)
     _void_all(tournament, old, user)
     return players
