@@ -13,6 +13,7 @@ from decimal import Decimal
 import pytest
 
 from scorebook.errors import ServiceError
+from scorebook.series import ratings
 from scorebook.series import services as series_services
 from scorebook.series.models import SeasonRating, StandingRow
 from scorebook.tournaments import services
@@ -183,3 +184,25 @@ def test_the_organisers_form_offers_the_three_rankings(club):
         "the standing of its series",
         "the rating of its rated series",
     ]
+
+
+def test_groups_by_rating_before_any_rated_tournament_follow_the_imported_ratings(
+    club, admins, tournament_day
+):
+    """§8.7: ratings imported as those before the series' first season are the ratings before
+    its first tournament, so they rank the first day's groups."""
+    lea = admins["club"]
+    season = season_of(club, lea, rated=True)
+    names = ["Ana", "Bor", "Cene", "Dani", "Eva", "Fran"]
+    tournament = day_of(club, lea, "slovenian-3", names, placement_points=[2, 1, 0.5])
+    series_services.add_tournament(season, tournament, lea)
+    ratings.import_ratings(season.series, "Cene,40.2\nAna,31\nFran,25.5\nBor,12\n")
+    rank_by(tournament, "rating")
+    start(tournament, 5)
+    # Best first: Cene 40.2, Ana 31.0, Fran 25.5, Bor 12.0, then Dani and Eva new at 10.1, as
+    # they came; 6 at threes: groups {Cene, Ana}, {Fran, Bor}, {Dani, Eva}.
+    groups = [{"Cene", "Ana"}, {"Fran", "Bor"}, {"Dani", "Eva"}]
+    drawn = tables(tournament)
+    assert len(drawn) == 2
+    for table in drawn:
+        assert [len(table & group) for group in groups] == [1, 1, 1]
