@@ -64,6 +64,8 @@ def test_an_invited_member_sets_a_password_from_the_mail_and_records_a_hand(
     # click on it after a full-page screenshot is reported as intercepted (issue 16, open).
     page.locator("details.site-menu > summary").press("Enter")
     page.get_by_role("button", name="Log out").click()
+    # Logged out before the phone goes on: a logout answered late would end the next login.
+    expect(page.get_by_role("button", name="Log in")).to_be_visible()
 
     # Nina opens the mail's link (the live server runs in this process: its outbox is ours).
     [message] = mail.outbox

@@ -44,6 +44,8 @@ def log_out(page):
     # click on it after a full-page screenshot is reported as intercepted (issue 16, open).
     page.locator("details.site-menu > summary").press("Enter")
     page.get_by_role("button", name="Log out").click()
+    # Logged out before the phone goes on: a logout answered late would end the next login.
+    expect(page.get_by_role("button", name="Log in")).to_be_visible()
 
 
 def klop(session, **points):
