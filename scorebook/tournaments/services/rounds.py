@@ -15,13 +15,14 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import Count, Max, Prefetch, Q
+from django.db.models import Count, IntegerField, Max, OuterRef, Prefetch, Q, Subquery
+from django.db.models.functions import Coalesce
 
 from rules.variant import NOT_DEALS
 from scorebook import confirmations
 from scorebook import services as core
 from scorebook.amounts import cents
-from scorebook.models import Hand, Session
+from scorebook.models import Hand, Session, SessionSeat
 from scorebook.sheets import export_json
 from scorebook.tournaments import knockout
 from scorebook.tournaments import ranking as pure
@@ -50,10 +51,23 @@ def hands_played(session: Session) -> int:
     return Hand.objects.filter(_deals(), session=session).count()
 
 
+def per_session(rows) -> Coalesce:
+    """How many of `rows` (hands, seats) the outer table's session has, as a subquery of the
+    table's statement. Counted through joins instead, a round of 100 tables grouped its hands
+    × seats rows with every column read (6,476 rows sorted on disk in PostgreSQL)."""
+    counted = (
+        rows.filter(session=OuterRef("session"))
+        .order_by()
+        .values("session")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
+
+
 def with_hands_played(tables):
     """`tables` (a queryset), each annotated with `hands_in`, its deals, in the same statement."""
-    deals = Count("session__hands", filter=_deals("session__hands__"), distinct=True)
-    return tables.annotate(hands_in=deals)
+    return tables.annotate(hands_in=per_session(Hand.objects.filter(_deals())))
 
 
 def table_is_done(table: Table) -> bool:
@@ -212,7 +226,7 @@ def sync_tournament(tournament: Tournament, now: datetime.datetime | None = None
     finished = False
     open_tables = with_hands_played(
         Table.objects.filter(round__tournament=tournament, finished_at=None)
-    ).annotate(size=Count("session__seats", distinct=True))
+    ).annotate(size=per_session(SessionSeat.objects.all()))
     for table in open_tables.select_related("round__tournament", "session"):
         if not (table.ended_by_tap or _enough_hands(tournament, table.hands_in, table.size)):
             continue  # the counts of one statement say so: no table asks the database again
