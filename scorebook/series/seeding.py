@@ -37,18 +37,26 @@ def _best_first(rated: bool):
     return best_first
 
 
-STANDING = Order(
-    name="standing",
+def _order(name: str, rated: bool, label, missing) -> Order:
+    return Order(
+        name=name,
+        label=label,
+        applies=lambda tournament: _season(tournament, rated) is not None,
+        best_first=_best_first(rated),
+        missing=missing,
+    )
+
+
+STANDING = _order(
+    "standing",
+    rated=False,
     label=_("the standing of its series"),
-    applies=lambda tournament: _season(tournament, rated=False) is not None,
-    best_first=_best_first(rated=False),
     missing=_("The tournament is in no standing series: join one first, then rank by it."),
 )
-RATING = Order(
-    name="rating",
+RATING = _order(
+    "rating",
+    rated=True,
     label=_("the rating of its rated series"),
-    applies=lambda tournament: _season(tournament, rated=True) is not None,
-    best_first=_best_first(rated=True),
     missing=_("The tournament is in no rated series: join one first, then rank by it."),
 )
 

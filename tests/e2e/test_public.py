@@ -12,9 +12,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 LANGUAGES = ("en", "sl", "cs", "de", "fr")
 
 
-def test_public_pages_on_a_small_phone(browser, live_server, club, evening, roster, cup, publish):  # noqa: F811
-    publish(club)
-    ids = {"session": evening.pk, "player": roster["Ana"].pk, "tournament": cup.pk}
+def small_phone(browser, live_server):
+    """A 360 × 780 phone's page, and the browser errors it logs."""
     context = browser.new_context(
         viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True,
         base_url=live_server.url,
@@ -22,6 +21,27 @@ def test_public_pages_on_a_small_phone(browser, live_server, club, evening, rost
     page = context.new_page()
     errors = []
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    return context, page, errors
+
+
+def fits(page, where: str, lang: str) -> list[str]:
+    """What the page at `where` gets wrong on the phone: its language, sideways scroll, a box
+    that scrolls, a target under 44 px."""
+    problems = []
+    if page.evaluate("document.documentElement.lang") != lang:
+        problems.append(f"{where}: not in {lang}")
+    found = page.evaluate(MEASURE, [])
+    if found["scroll"] > 0:
+        problems.append(f"{where}: scrolls {found['scroll']} px sideways")
+    problems += [f"{where}: {box}" for box in found["boxes"]]
+    problems += [f"{where}: {t} under {MIN_TARGET} px" for t in found["small"]]
+    return problems
+
+
+def test_public_pages_on_a_small_phone(browser, live_server, club, evening, roster, cup, publish):  # noqa: F811
+    publish(club)
+    ids = {"session": evening.pk, "player": roster["Ana"].pk, "tournament": cup.pk}
+    context, page, errors = small_phone(browser, live_server)
     problems = []
     for lang in LANGUAGES:
         base = f"/p/{club.slug}/{lang}"
@@ -31,13 +51,7 @@ def test_public_pages_on_a_small_phone(browser, live_server, club, evening, rost
             f"/tournaments/{ids['tournament']}/live/",
         ):  # fmt: skip
             page.goto(base + path)
-            if page.evaluate("document.documentElement.lang") != lang:
-                problems.append(f"{base}{path}: not in {lang}")
-            found = page.evaluate(MEASURE, [])
-            if found["scroll"] > 0:
-                problems.append(f"{base}{path}: scrolls {found['scroll']} px sideways")
-            problems += [f"{base}{path}: {box}" for box in found["boxes"]]
-            problems += [f"{base}{path}: {t} under {MIN_TARGET} px" for t in found["small"]]
+            problems += fits(page, base + path, lang)
     assert page.evaluate("typeof htmx") == "object"  # the live page polls
     context.close()
     assert problems == []
@@ -53,13 +67,7 @@ def test_series_pages_on_a_small_phone(browser, live_server, club, cup_series): 
     """The club's series, a cup's standing over two clubs and its season: 360 px, every
     language, axe-core clean."""
     series, season = cup_series["series"].pk, cup_series["season"].pk
-    context = browser.new_context(
-        viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True,
-        base_url=live_server.url,
-    )  # fmt: skip
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    context, page, errors = small_phone(browser, live_server)
     problems = []
     for lang in LANGUAGES:
         base = f"/p/{club.slug}/{lang}"
@@ -68,13 +76,7 @@ def test_series_pages_on_a_small_phone(browser, live_server, club, cup_series): 
             where = f"{base}{path}"
             if "/seasons/" in path and page.locator("table.series-table tbody tr").count() != 6:
                 problems.append(f"{where}: not the six lines of the standing")
-            if page.evaluate("document.documentElement.lang") != lang:
-                problems.append(f"{where}: not in {lang}")
-            found = page.evaluate(MEASURE, [])
-            if found["scroll"] > 0:
-                problems.append(f"{where}: scrolls {found['scroll']} px sideways")
-            problems += [f"{where}: {box}" for box in found["boxes"]]
-            problems += [f"{where}: {t} under {MIN_TARGET} px" for t in found["small"]]
+            problems += fits(page, where, lang)
             problems += [f"{where}: {found}" for found in _axe(page)]
     context.close()
     assert problems == []
