@@ -402,6 +402,11 @@ class Event(models.Model):
     seen = models.BooleanField(default=True)
     # A match to decide: the organiser's answer; blank while it waits on his screen.
     answer = models.CharField(max_length=10, choices=Answer.choices, blank=True, default="")
+    # A replayed match: its sheet as first played (closed, its hands voided), linked from the
+    # history line, as it is no table's any more.
+    sheet = models.ForeignKey(
+        "scorebook.Session", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

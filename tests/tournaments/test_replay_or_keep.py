@@ -124,6 +124,12 @@ def test_replay_seats_the_new_winner_and_voids_the_hands_played(
     assert old_sheet.is_closed and old_sheet.table_label == "Advent cup"
     assert history_lines(tournament)[0] == REPLAYED
     assert services.open_decisions(tournament) == []
+    # The history line links that sheet: it is no table's any more.
+    page = client.get(url("director", tournament)).content.decode()
+    old_url = reverse(
+        "scorebook:session", kwargs={"club": tournament.club.slug, "session": old_sheet.pk}
+    )
+    assert f'<a href="{old_url}">The sheet as first played</a>' in page
     # Played again: Hana wins it, and meets Bor in the final once table 2 is played.
     won(semi, "Hana", "Dani")
     won(tables_of(tournament, 2)[1], "Bor", "Cene")

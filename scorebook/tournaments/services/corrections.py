@@ -107,7 +107,9 @@ def decide_match(
         event = Event.objects.get(pk=event.pk, tournament=tournament)
         if event.kind != Event.Kind.KNOCKOUT_DECIDE or event.answer:
             raise ServiceError(_("This match is decided already."))
-        players = _replay(tournament, event, user, now) if answer == Answer.REPLAY else []
+        players, sheet = (
+            _replay(tournament, event, user, now) if answer == Answer.REPLAY else ([], None)
+        )
         tournament.events.filter(
             kind=Event.Kind.KNOCKOUT_DECIDE,
             answer="",
@@ -122,14 +124,16 @@ def decide_match(
             round_number=event.round_number,
             table_number=event.table_number,
             by=user,
+            sheet=sheet,
         )
         told.registrations.set(players)
     return told
 
 
-def _replay(tournament: Tournament, event: Event, user, now) -> list[Registration]:
+def _replay(tournament: Tournament, event: Event, user, now) -> tuple[list[Registration], Session]:
     """Seat the match again with the current winners of the matches before it; its old
-    sheet keeps its hands, voided. The players of the match as replayed, in seat order."""
+    sheet keeps its hands, voided. The players of the match as replayed, in seat order, and
+    the old sheet."""
     table = (
         Table.objects.select_related("round", "session")
         .filter(
@@ -152,7 +156,7 @@ def _replay(tournament: Tournament, event: Event, user, now) -> list[Registratio
         raise ServiceError(_("The match before it has no single winner yet: keep it for now."))
     old = replay_table(tournament, table, players, now, user)
     _void_all(tournament, old, user)
-    return players
+    return players, old
 
 
 def _feeding_winners(table: Table) -> list[Registration]:
