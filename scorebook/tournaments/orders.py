@@ -20,8 +20,8 @@ from scorebook.tournaments.models import Registration, Tournament
 class Order:
     """A ranking a tournament may be drawn by. `applies` says whether this tournament has one
     (it is in such a series); `best_first` sorts its players (in the order of registration),
-    keeping those it does not rank after the others, as they came; `missing` is the refusal
-    when it does not apply."""
+    keeping those it does not rank after the others, as they came, and all of them as they
+    came where it does not apply; `missing` is the refusal when it does not apply."""
 
     name: str
     label: object  # a lazy translation: said in the reader's language
@@ -55,7 +55,8 @@ def ranked(tournament: Tournament, players: Sequence[Registration]) -> list[Regi
     when it chose none, or when the series it chose left the tournament before the start."""
     in_order = by_registration(players)
     order = named(tournament.draw_order)
-    if order is None or not order.applies(tournament):
+    if order is None:
         return in_order
+    # best_first keeps them as they came where the order does not apply: no second ask.
     by_player = {r.player_id: r for r in in_order}
     return [by_player[p.pk] for p in order.best_first(tournament, [r.player for r in in_order])]
