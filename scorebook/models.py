@@ -314,6 +314,10 @@ class HouseRules(models.Model):
         return preset_label(self.preset)
 
 
+# The largest id a row of ours can have: a bigger number in an address or a form is no row,
+# and would overflow the lookup (an integer column on PostgreSQL).
+LARGEST_ID = 2**31 - 1
+
 # What a session's name needs when it is a tournament's table: select_related with it.
 WITH_TABLE = "tournament_table__round__tournament"
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scorebook.models import WITH_TABLE, Club
-from scorebook.public import pages, seams, series
+from scorebook.public import pages, series
 from scorebook.public.access import PAGE_MAX_AGE, public_view
 from scorebook.public.naming import Naming
 from scorebook.public.sheet import totals_by_name
@@ -226,7 +226,7 @@ def _club_addresses(club: Club, lang: str) -> list[str]:
         ]
     if club.publish_series:
         found.append(pages.url("series_list", club, lang))
-        found += [address for _title, address in seams.series_pages(club, lang)]
+        found += [address for _title, address in series.series_pages(club, lang)]
         found += series.season_pages(club, lang)
     return found
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from scorebook.models import Club, Session
+from scorebook.models import LARGEST_ID, Club, Session
 from scorebook.public import seams
 from scorebook.public.naming import Naming
 from scorebook.tournaments import services as tournaments
@@ -57,7 +57,7 @@ def _sections(club: Club, lang: str) -> list[tuple[str, str, str]]:
         ("sessions", club.publish_sessions, _("Sessions"), "sessions"),
         ("standings", club.publish_league, _("Standings"), "standings"),
         ("tournaments", club.publish_tournaments, _("Tournaments"), "tournaments"),
-        # One entry for every series: the club's page lists each (seams.series_pages).
+        # One entry for every series: the club's page lists each (public.series.series_pages).
         ("series", club.publish_series, _("Series"), "series_list"),
     ]
     return [(page, title, url(name, club, lang)) for page, on, title, name in parts if on]
@@ -90,6 +90,13 @@ def context(request, page: str, *, title: str = "", description: str = "") -> di
             lang, "en_GB"
         ),
     }
+
+
+def address_id(value: int) -> int:
+    """A number of a public address, refused (404) above what a database id can be."""
+    if value > LARGEST_ID:
+        raise Http404
+    return value
 
 
 def tournament_of(club: Club, pk: int) -> Tournament:

@@ -18,7 +18,6 @@ from scorebook.models import Club
 from scorebook.public import pages
 from scorebook.public.access import public_view, render_public
 from scorebook.public.naming import Naming
-from scorebook.public.views import _id
 from scorebook.series import compute, reading, services
 from scorebook.series.models import Series, SeriesSeason
 
@@ -45,7 +44,7 @@ def season_pages(club: Club, lang: str) -> list[str]:
 
 
 def _series_of(club: Club, pk: int) -> Series:
-    found = Series.objects.filter(club=club, pk=_id(pk)).first()
+    found = Series.objects.filter(club=club, pk=pages.address_id(pk)).first()
     if found is None:
         raise Http404
     found.club = club
@@ -78,7 +77,7 @@ def series(request, lang, series):
 @public_view("series")
 def series_season(request, lang, series, series_season):
     found = _series_of(request.club, series)
-    season = found.seasons.filter(pk=_id(series_season)).first()
+    season = found.seasons.filter(pk=pages.address_id(series_season)).first()
     if season is None:
         raise Http404
     return render_public("public/series.html", _season_context(request, found, season))

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from scorebook.league import services as league
 from scorebook.models import WITH_TABLE, Session
-from scorebook.public import pages, seams
+from scorebook.public import pages, series
 from scorebook.public.access import LIVE_MAX_AGE, public_view, render_public
 from scorebook.public.naming import Naming
 from scorebook.public.sheet import public_sheet, totals_by_name
@@ -23,13 +23,6 @@ from scorebook.templatetags.amounts import amount
 from scorebook.tournaments.models import Status
 
 SESSIONS_PAGE = 20
-LARGEST_ID = 2**31 - 1
-
-
-def _id(value: int) -> int:
-    if value > LARGEST_ID:
-        raise Http404
-    return value
 
 
 @public_view("club", "sessions", "league", "tournaments", "series")
@@ -51,7 +44,7 @@ def club_page(request, lang):
         {"name": t.name, "starts": t.starts_at, "url": pages.tournament_url(club, lang, t)}
         for t in upcoming
     ]
-    context["series"] = seams.series_pages(club, lang)
+    context["series"] = series.series_pages(club, lang)
     return render_public("public/club.html", context)
 
 
@@ -101,7 +94,7 @@ def sessions(request, lang):
 def session(request, lang, session):
     club = request.club
     found = (
-        Session.objects.filter(club=club, is_closed=True, pk=_id(session))
+        Session.objects.filter(club=club, is_closed=True, pk=pages.address_id(session))
         .select_related(WITH_TABLE)
         .first()
     )
@@ -176,7 +169,7 @@ def _season(pk: str | None, seasons):
 def player(request, lang, player):
     club = request.club
     naming = Naming(club)
-    if not naming.is_shown(_id(player)):
+    if not naming.is_shown(pages.address_id(player)):
         raise Http404  # a hidden player has no page: none of his
     who = club.players.filter(pk=player).first()
     league.ensure_current(club)
@@ -207,28 +200,28 @@ def tournaments(request, lang):
 
 @public_view("tournaments", daily=True)
 def tournament(request, lang, tournament):
-    found = pages.tournament_of(request.club, _id(tournament))
+    found = pages.tournament_of(request.club, pages.address_id(tournament))
     context = pages.tournament_context(request, found)
     return render_public("public/tournament.html", context)
 
 
 @public_view("tournaments", max_age=LIVE_MAX_AGE)
 def live(request, lang, tournament):
-    found = pages.tournament_of(request.club, _id(tournament))
+    found = pages.tournament_of(request.club, pages.address_id(tournament))
     return render_public("public/live.html", pages.live_context(request, found, "live"))
 
 
 @public_view("tournaments", max_age=LIVE_MAX_AGE)
 def live_part(request, lang, tournament):
     """What the live page's poll swaps in: the draw and the standings."""
-    found = pages.tournament_of(request.club, _id(tournament))
+    found = pages.tournament_of(request.club, pages.address_id(tournament))
     return render_public("public/_live.html", pages.live_context(request, found, "live"))
 
 
 @public_view("tournaments", max_age=LIVE_MAX_AGE)
 def projector(request, lang, tournament):
     """The live page in large print, for a projector in the hall."""
-    found = pages.tournament_of(request.club, _id(tournament))
+    found = pages.tournament_of(request.club, pages.address_id(tournament))
     return render_public("public/projector.html", pages.live_context(request, found, "projector"))
 
 

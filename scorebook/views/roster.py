@@ -12,14 +12,13 @@ from scorebook.access import club_view, get_for_club
 from scorebook.collation import alphabetical
 from scorebook.errors import ServiceError
 from scorebook.forms import PlayerForm
-from scorebook.models import Player, Role, account_name
+from scorebook.models import LARGEST_ID, Player, Role, account_name
 from scorebook.textinput import PlainTextForm
 from scorebook.views.confirm import ASK, confirm_page
 from scorebook.views.listing import ListPage
 
 POST = ("POST",)
 GET_OR_POST = ("GET", "HEAD", "POST")
-LARGEST_ID = 2**31 - 1  # a bigger number is no row of ours, and would overflow the lookup
 
 
 def id_choice(label, *, required: bool = True) -> forms.IntegerField:
