@@ -40,7 +40,16 @@ def form_url(session):
 
 def controlled(page):
     """Wait until the service worker controls the page (it claims pages on activation)."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function(until("navigator.serviceWorker.controller !== null"))
+
+
+def until(condition):
+    """A predicate for `wait_for_function` that the page's CSP lets it poll.
+
+    Playwright evaluates a bare expression again with `eval` at every poll, which the strict
+    CSP (no 'unsafe-eval') refuses once the first check was false; a function is evaluated
+    once, in the protocol's own call, and then only called."""
+    return f"() => {condition}"
 
 
 def ready_for_offline(page, session):
@@ -453,10 +462,10 @@ def test_keep_screen_on_holds_a_wake_lock_and_is_remembered(phone, session, memb
     page.goto(sheet_url(session))
     switch = page.get_by_label("Keep screen on")
     expect(switch).to_be_checked()
-    page.wait_for_function("window.wakeLocks.length === 1")
+    page.wait_for_function(until("window.wakeLocks.length === 1"))
     assert page.evaluate("window.wakeLocks") == ["screen"]
     switch.uncheck()
-    page.wait_for_function("window.wakeLocks.includes('released')")
+    page.wait_for_function(until("window.wakeLocks.includes('released')"))
     page.get_by_role("button", name="Record a hand").click()
     expect(page.get_by_label("Keep screen on")).not_to_be_checked()
     assert page.evaluate("window.wakeLocks") == []
