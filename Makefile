@@ -68,7 +68,7 @@ test: $(VENV)/.install-test
 # Everything but the browser tests (marked e2e): a minute at most, for the loop between edits.
 # `make test` before a commit runs them too.
 test-fast: $(VENV)/.install-test
-	$(PY) -m pytest -n auto -m "not e2e"
+	$(PY) -m pytest -n auto --dist loadgroup -m "not e2e"
 
 lint: $(VENV)/.install-test
 	$(VENV)/bin/ruff check .

@@ -3,6 +3,7 @@ the rule that a browser test is marked e2e (so that `make test-fast`, `-m "not e
 
 from __future__ import annotations
 
+import copy
 import datetime
 
 import pytest
@@ -50,40 +51,59 @@ def pytest_sessionfinish(session, exitstatus):
 PASSWORD = "correct horse battery"
 
 
-@pytest.fixture
-def make_user(django_user_model):
-    def make(username: str, **extra):
-        return django_user_model.objects.create_user(
-            username=username, password=PASSWORD, email=f"{username}@example.org", **extra
-        )
+@pytest.fixture(scope="module")
+def built_once(django_db_setup, django_db_blocker):
+    """For a module whose tests share the same rows: they are made once, in a transaction undone
+    as the module ends, as Django's setUpTestData does for a class. Each test's own transaction
+    (the db fixture) is a savepoint inside this one, so what a test changes is undone before the
+    next test as ever. Such a module holds no transactional test: its flush would empty them."""
+    from django.db import transaction
 
-    return make
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield
+        transaction.set_rollback(True)
 
 
-@pytest.fixture
-def club(db):
+def own_copies(made):
+    """This test's own copies of what a module made once, as setUpTestData gives them: what a
+    test sets on one in memory stays in that test. The cache starts empty, as it did when each
+    test made its rows anew (a public page is kept under its club's stamp, now the same in
+    every test of the module)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    return copy.deepcopy(made)
+
+
+def new_user(username: str, **extra):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(
+        username=username, password=PASSWORD, email=f"{username}@example.org", **extra
+    )
+
+
+def new_club():
     from scorebook.models import Club
 
     return Club.objects.create(name="Ljubljana Tarock", slug="ljubljana")
 
 
-@pytest.fixture
-def other_club(db):
+def new_other_club():
     from scorebook.models import Club
 
     return Club.objects.create(name="Zagreb Tarock", slug="zagreb")
 
 
-@pytest.fixture
-def members(club, other_club, make_user):
+def new_members(club, other_club) -> dict:
     """One user per role of `club`, plus an admin of `other_club` and nobody."""
     from scorebook.models import Membership, Role
 
     users = {
-        "admin": make_user("alma"),
-        "scorekeeper": make_user("saso"),
-        "viewer": make_user("vida"),
-        "outsider": make_user("olga"),
+        "admin": new_user("alma"),
+        "scorekeeper": new_user("saso"),
+        "viewer": new_user("vida"),
+        "outsider": new_user("olga"),
     }
     Membership.objects.create(user=users["admin"], club=club, role=Role.ADMIN)
     Membership.objects.create(user=users["scorekeeper"], club=club, role=Role.SCOREKEEPER)
@@ -94,14 +114,32 @@ def members(club, other_club, make_user):
 
 
 @pytest.fixture
-def players(club):
+def make_user(db):
+    return new_user
+
+
+@pytest.fixture
+def club(db):
+    return new_club()
+
+
+@pytest.fixture
+def other_club(db):
+    return new_other_club()
+
+
+@pytest.fixture
+def members(club, other_club):
+    return new_members(club, other_club)
+
+
+def new_players(club) -> list:
     from scorebook.models import Player
 
     return [Player.objects.create(club=club, name=n) for n in ["Ana", "Bor", "Cene", "Dani", "Eva"]]
 
 
-@pytest.fixture
-def session(club, players, members):
+def new_session(club, players, members):
     """An open slovenian-4 session with Ana, Bor, Cene and Dani seated, made without the engine."""
     from scorebook.models import Session, SessionSeat
 
@@ -116,6 +154,16 @@ def session(club, players, members):
     for position, player in enumerate(players[:4], start=1):
         SessionSeat.objects.create(session=s, player=player, position=position)
     return s
+
+
+@pytest.fixture
+def players(club):
+    return new_players(club)
+
+
+@pytest.fixture
+def session(club, players, members):
+    return new_session(club, players, members)
 
 
 @pytest.fixture

@@ -12,6 +12,8 @@ import uuid
 
 import pytest
 
+from tests.conftest import new_user
+
 # What never appears on a public page (no username, e-mail, note or reason).
 SECRETS = (
     "cene.kralj.private",  # Cene's username
@@ -28,24 +30,30 @@ SECRETS = (
 PARTS = ("club", "sessions", "league", "tournaments", "series")
 
 
-@pytest.fixture
-def publish():
-    def switch_on(target, **which):
-        parts = which or {p: True for p in PARTS}
-        for part, on in parts.items():
-            setattr(target, f"publish_{part}", on)
-        target.save()
-        return target
+def switch_on(target, **which):
+    """Each publish_<part> of `target` as in `which`, or every one on."""
+    parts = which or {p: True for p in PARTS}
+    for part, on in parts.items():
+        setattr(target, f"publish_{part}", on)
+    target.save()
+    return target
 
+
+@pytest.fixture
+def publish(db):
     return switch_on
 
 
 @pytest.fixture
-def roster(club, other_club, make_user):
+def roster(club, other_club):
+    return new_roster(club, other_club)
+
+
+def new_roster(club, other_club) -> dict:
     from scorebook.models import Membership, Player, Role
     from scorebook.public.models import PublicName
 
-    cene = make_user("cene.kralj.private", first_name="Cene", last_name="Kralj")
+    cene = new_user("cene.kralj.private", first_name="Cene", last_name="Kralj")
     Membership.objects.create(user=cene, club=club, role=Role.VIEWER)
     names = ["Ana Kovač", "Bor Novak", "Cene Kralj", "Dani Zupan", "Dora Zorman"]
     players = {n.split()[0]: Player.objects.create(club=club, name=n) for n in names}
@@ -62,6 +70,10 @@ def roster(club, other_club, make_user):
 
 @pytest.fixture
 def evening(club, roster, members):
+    return new_evening(club, roster, members)
+
+
+def new_evening(club, roster, members):
     """A closed evening: a won three, a mondfang, an adjustment with its reason, a voided hand."""
     from scorebook import hands, services
 
@@ -108,6 +120,10 @@ organiser = fixtures.organiser
 
 @pytest.fixture
 def cup(club, people, organiser):
+    return new_cup(club, people, organiser)
+
+
+def new_cup(club, people, organiser):
     """A running Swiss cup: four members registered and confirmed, round 1 drawn, one hand in.
     Fran chose his full name as he registered; the others chose nothing."""
     from scorebook.public import choices
@@ -183,6 +199,10 @@ def theirs(other_club, make_user):
 
 @pytest.fixture
 def winter_series(club):
+    return new_winter_series(club)
+
+
+def new_winter_series(club) -> dict:
     """The club's cup series with a season and nothing played yet."""
     from scorebook.series.models import Series
 

@@ -6,7 +6,17 @@ from __future__ import annotations
 import pytest
 from django.urls import get_resolver, reverse
 
-from tests.public.conftest import PARTS, SECRETS
+from tests.conftest import new_club, new_members, new_other_club, own_copies
+from tests.public.conftest import (
+    PARTS,
+    SECRETS,
+    new_cup,
+    new_evening,
+    new_roster,
+    new_winter_series,
+    switch_on,
+)
+from tests.tournaments.fixtures import new_organiser, new_people
 
 LANGUAGES = ("en", "sl", "cs", "de", "fr")
 
@@ -49,15 +59,69 @@ def test_every_public_url_is_covered():
     assert sorted(public_names()) == sorted(PUBLISHED)
 
 
-@pytest.fixture
-def world(club, evening, roster, cup, winter_series, publish):
-    publish(club)
+@pytest.fixture(scope="module")
+def made(built_once) -> dict:
+    """The publishing club with its evening, cup and series, made once for these tests (they
+    read them; what one changes is undone before the next), in the order fixtures made them."""
+    club, other_club = new_club(), new_other_club()
+    roster = new_roster(club, other_club)
+    members = new_members(club, other_club)
+    evening = new_evening(club, roster, members)
+    people = new_people(club)
+    organiser = new_organiser(club)
+    cup = new_cup(club, people, organiser)
+    series = new_winter_series(club)
+    switch_on(club)
+    world = {"session": evening.pk, "player": roster["Ana"].pk, "tournament": cup.pk, **series}
     return {
-        "session": evening.pk,
-        "player": roster["Ana"].pk,
-        "tournament": cup.pk,
-        **winter_series,
+        "club": club,
+        "other_club": other_club,
+        "roster": roster,
+        "members": members,
+        "cup": cup,
+        "organiser": organiser,
+        "world": world,
     }
+
+
+@pytest.fixture
+def here(made, db) -> dict:
+    return own_copies(made)
+
+
+@pytest.fixture
+def club(here):
+    return here["club"]
+
+
+@pytest.fixture
+def other_club(here):
+    return here["other_club"]
+
+
+@pytest.fixture
+def roster(here):
+    return here["roster"]
+
+
+@pytest.fixture
+def members(here):
+    return here["members"]
+
+
+@pytest.fixture
+def cup(here):
+    return here["cup"]
+
+
+@pytest.fixture
+def organiser(here):
+    return here["organiser"]
+
+
+@pytest.fixture
+def world(here):
+    return here["world"]
 
 
 def url_of(name, club_slug, ids, lang="en"):

@@ -11,6 +11,15 @@ import datetime
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tests.conftest import (
+    new_club,
+    new_members,
+    new_other_club,
+    new_players,
+    new_session,
+    own_copies,
+)
+
 VISITORS = ("admin", "scorekeeper", "viewer", "outsider", "anonymous")
 LOGIN = "login"  # a redirect to the login page
 
@@ -361,6 +370,53 @@ def _a_walk_in(club):
 
 # The views of confirmed hands: the matrix's session asks for them there.
 CONFIRMING = {"scorebook:hand_confirm", "scorebook:session_confirmations", "scorebook:hand_resolve"}
+
+
+@pytest.fixture(scope="module")
+def made(built_once) -> dict:
+    """The club, its players, members and open session, made once for the module's tests (what
+    one changes is undone before the next), in the order fixtures made them."""
+    club, other_club = new_club(), new_other_club()
+    players = new_players(club)
+    members = new_members(club, other_club)
+    session = new_session(club, players, members)
+    return {
+        "club": club,
+        "other_club": other_club,
+        "players": players,
+        "members": members,
+        "session": session,
+    }
+
+
+@pytest.fixture
+def here(made, db) -> dict:
+    return own_copies(made)
+
+
+@pytest.fixture
+def club(here):
+    return here["club"]
+
+
+@pytest.fixture
+def other_club(here):
+    return here["other_club"]
+
+
+@pytest.fixture
+def players(here):
+    return here["players"]
+
+
+@pytest.fixture
+def members(here):
+    return here["members"]
+
+
+@pytest.fixture
+def session(here):
+    return here["session"]
 
 
 @pytest.mark.parametrize("visitor", VISITORS)

@@ -85,6 +85,6 @@ def test_test_fast_runs_everything_but_the_browser_tests():
         "`make test-fast`" in line for line in (ROOT / "Makefile").read_text().splitlines()[:2]
     )
     step = make("-n", "test-fast").stdout.splitlines()[-1]
-    assert step.endswith('-m pytest -n auto -m "not e2e"'), step
+    assert step.endswith('-m pytest -n auto --dist loadgroup -m "not e2e"'), step
     # Browser tests are the ones marked e2e: tests/conftest.py refuses an unmarked one.
     assert "make test-fast" in (ROOT / "README.md").read_text()

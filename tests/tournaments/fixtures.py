@@ -7,26 +7,35 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import new_user
 from tests.tournaments.helpers import NAMES
 
 
-@pytest.fixture
-def people(club, make_user):
+def new_people(club) -> list:
     """Ten club members (viewers) named Ana … Jan; their roster players are made at the start."""
     from scorebook.models import Membership, Role
 
     users = []
     for name in NAMES:
-        user = make_user(name.lower(), first_name=name)
+        user = new_user(name.lower(), first_name=name)
         Membership.objects.create(user=user, club=club, role=Role.VIEWER)
         users.append(user)
     return users
 
 
-@pytest.fixture
-def organiser(club, make_user):
+def new_organiser(club):
     from scorebook.models import Membership, Role
 
-    user = make_user("olivia")
+    user = new_user("olivia")
     Membership.objects.create(user=user, club=club, role=Role.ADMIN)
     return user
+
+
+@pytest.fixture
+def people(club, make_user):
+    return new_people(club)
+
+
+@pytest.fixture
+def organiser(club, make_user):
+    return new_organiser(club)
