@@ -359,7 +359,10 @@ def test_a_save_whose_answer_is_lost_is_recorded_once(phone, session, members):
     sends = []
 
     def lose_first_answer(route):
-        sends.append(route.request.headers.get("x-scorebook-outbox"))
+        # Only the outbox's sends count: the service worker may load the form again meanwhile.
+        if route.request.headers.get("x-scorebook-outbox") != "1":
+            return route.continue_()
+        sends.append(route.request.method)
         if len(sends) == 1:
             route.fetch()  # the server records the hand ...
             route.abort("internetdisconnected")  # ... and its answer never arrives
@@ -372,7 +375,7 @@ def test_a_save_whose_answer_is_lost_is_recorded_once(phone, session, members):
     # Kept (its answer never came): the form again, which sends it again; the server has it.
     expect(pending(page)).to_have_count(0, timeout=20_000)
     expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
-    assert [route for route in sends if route == "1"] == ["1", "1"]
+    assert sends == ["POST", "POST"]
     assert Hand.objects.count() == 1
 
 
