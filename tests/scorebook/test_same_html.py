@@ -56,6 +56,7 @@ def masked(html: str, days: list[datetime.date]) -> str:
             f"{day.day}. {day.month}. {day.year}",
             f"{day:%m/%d/%Y}",
             f"{day.day}/{day.month}/{day.year}",
+            f"{day.day}\u00a0{day:%b}\u00a0{day.year}",  # English, as the sheet's heading has it
         ):
             html = html.replace(shown, "DAY")
     return html
