@@ -391,7 +391,10 @@ self.addEventListener("message", (event) => {
     const urls = message.urls.filter((url) => isStatic(new URL(url, self.location.origin)));
     work = logoutFirst().then((sent) => sent && keepShell(urls));
   } else if (message.type === "keep" && typeof message.url === "string") {
-    work = logoutFirst().then((sent) => sent && keepNow(message.url));
+    // Only a page the worker does not control asks: one that loaded while it activated, after
+    // its claim, which it claims now (else it would wait for its next page to be controlled).
+    const claimed = self.clients.claim();
+    work = claimed.then(logoutFirst).then((sent) => sent && keepNow(message.url));
   }
   if (work) event.waitUntil(work.catch(() => {}));
 });
