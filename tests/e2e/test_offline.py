@@ -39,10 +39,8 @@ def form_url(session):
 
 
 def controlled(page):
-    """Wait until the service worker controls the page (it claims pages on activation). It
-    installs first, fetching the pages it keeps: on a machine with four browsers at once (load
-    13) that took over the 10 s a step may take, so it may take 30."""
-    page.wait_for_function(until("navigator.serviceWorker.controller !== null"), timeout=30_000)
+    """Wait until the service worker controls the page (it claims pages on activation)."""
+    page.wait_for_function(until("navigator.serviceWorker.controller !== null"))
 
 
 def until(condition):
