@@ -1,5 +1,5 @@
 # Two commands: `make run` and `make test`. Everything else is a helper for them; `make test-fast`
-# is `make test` without the browser tests, in under two minutes, for the loop between edits.
+# is `make test` without the browser tests, in under a minute, for the loop between edits.
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
