@@ -64,15 +64,30 @@ def built_once(django_db_setup, django_db_blocker):
         transaction.set_rollback(True)
 
 
-def own_copies(made):
-    """This test's own copies of what a module made once, as setUpTestData gives them: what a
-    test sets on one in memory stays in that test. The cache starts empty, as it did when each
-    test made its rows anew (a public page is kept under its club's stamp, now the same in
-    every test of the module)."""
+@pytest.fixture
+def here(made, db) -> dict:
+    """This test's own copies of what its module made once (the module's `made`, on
+    `built_once`), as setUpTestData gives them: what a test sets on one in memory stays in that
+    test. The cache starts empty, as it did when each test made its rows anew (a public page
+    is kept under its club's stamp, now the same in every test of the module)."""
     from django.core.cache import cache
 
     cache.clear()
     return copy.deepcopy(made)
+
+
+def made_once(*names: str) -> list:
+    """A fixture for each of `names`: this test's copy of `made[name]`, standing in the module
+    for the fixture of that name that the suite's other tests make anew."""
+
+    def copy_of(name):
+        @pytest.fixture(name=name)
+        def fixture(here):
+            return here[name]
+
+        return fixture
+
+    return [copy_of(name) for name in names]
 
 
 def new_user(username: str, **extra):

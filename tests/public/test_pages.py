@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import get_resolver, reverse
 
-from tests.conftest import new_club, new_members, new_other_club, own_copies
+from tests.conftest import made_once, new_club, new_members, new_other_club
 from tests.public.conftest import (
     PARTS,
     SECRETS,
@@ -84,44 +84,9 @@ def made(built_once) -> dict:
     }
 
 
-@pytest.fixture
-def here(made, db) -> dict:
-    return own_copies(made)
-
-
-@pytest.fixture
-def club(here):
-    return here["club"]
-
-
-@pytest.fixture
-def other_club(here):
-    return here["other_club"]
-
-
-@pytest.fixture
-def roster(here):
-    return here["roster"]
-
-
-@pytest.fixture
-def members(here):
-    return here["members"]
-
-
-@pytest.fixture
-def cup(here):
-    return here["cup"]
-
-
-@pytest.fixture
-def organiser(here):
-    return here["organiser"]
-
-
-@pytest.fixture
-def world(here):
-    return here["world"]
+club, other_club, roster, members, cup, organiser, world = made_once(
+    "club", "other_club", "roster", "members", "cup", "organiser", "world"
+)
 
 
 def url_of(name, club_slug, ids, lang="en"):

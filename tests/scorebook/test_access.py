@@ -12,12 +12,12 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.conftest import (
+    made_once,
     new_club,
     new_members,
     new_other_club,
     new_players,
     new_session,
-    own_copies,
 )
 
 VISITORS = ("admin", "scorekeeper", "viewer", "outsider", "anonymous")
@@ -389,34 +389,9 @@ def made(built_once) -> dict:
     }
 
 
-@pytest.fixture
-def here(made, db) -> dict:
-    return own_copies(made)
-
-
-@pytest.fixture
-def club(here):
-    return here["club"]
-
-
-@pytest.fixture
-def other_club(here):
-    return here["other_club"]
-
-
-@pytest.fixture
-def players(here):
-    return here["players"]
-
-
-@pytest.fixture
-def members(here):
-    return here["members"]
-
-
-@pytest.fixture
-def session(here):
-    return here["session"]
+club, other_club, players, members, session = made_once(
+    "club", "other_club", "players", "members", "session"
+)
 
 
 @pytest.mark.parametrize("visitor", VISITORS)

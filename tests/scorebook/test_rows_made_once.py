@@ -4,7 +4,7 @@ the database or on its copies in memory, is undone before the next."""
 
 import pytest
 
-from tests.conftest import new_club, new_players, own_copies
+from tests.conftest import new_club, new_players
 
 # The two tests run in this order, on one worker (make test and make test-fast: loadgroup).
 pytestmark = pytest.mark.xdist_group("rows-made-once")
@@ -15,11 +15,6 @@ RAN = []
 def made(built_once) -> dict:
     club = new_club()
     return {"club": club, "players": new_players(club)}
-
-
-@pytest.fixture
-def here(made, db) -> dict:
-    return own_copies(made)
 
 
 def test_a_test_changes_the_rows_in_the_database_and_in_memory(here):
