@@ -470,6 +470,9 @@ def test_keep_screen_on_holds_a_wake_lock_and_is_remembered(phone, session, memb
     switch.uncheck()
     page.wait_for_function(until("window.wakeLocks.includes('released')"))
     page.get_by_role("button", name="Record a hand").click()
+    # Shown once wakelock.js has run, which also sets it as remembered: unchecked in the HTML,
+    # the switch was unchecked before the script, and hidden (no box to measure).
+    expect(page.locator(".keep-awake label")).to_be_visible()
     expect(page.get_by_label("Keep screen on")).not_to_be_checked()
     assert page.evaluate("window.wakeLocks") == []
     box = page.locator(".keep-awake label").bounding_box()
