@@ -34,7 +34,7 @@ class Widget:
     help: str = ""
     inputmode: str = ""
     pattern: str = ""
-    # A number that may be negative gets a ± button (static/scorebook/sign.js): iOS's decimal
+    # A number that may be negative gets a ± button (static/scorebook/hand_form.js): iOS's decimal
     # keypad has no minus key.
     signed: bool = False
     css: str = ""

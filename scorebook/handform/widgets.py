@@ -363,7 +363,7 @@ def _switch(child: Widget) -> str:
 
 
 def _sign(widget: Widget) -> str:
-    """The ± button of a number that may be negative (static/scorebook/sign.js shows it)."""
+    """The ± button of a number that may be negative (static/scorebook/hand_form.js shows it)."""
     if not widget.signed:
         return ""
     name = mark_safe(_(SIGN_OF) % {"name": _e(widget.label)})  # noqa: S308

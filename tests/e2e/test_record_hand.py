@@ -336,6 +336,37 @@ def test_edit_a_hand_and_the_hands_after_it_change(phone, club, players, members
     assert errors == [], errors
 
 
+def test_a_contract_chosen_before_the_scripts_ran_gets_its_fields(
+    browser, live_server, session, members
+):
+    """A quick tap on a slow phone: the contract is chosen while htmx is still on its way (held
+    back here); once it is there, the form draws that contract's fields."""
+    context = browser.new_context(
+        **browser.pixel_7, base_url=live_server.url, service_workers="block"
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    log_in(page)
+    held = []
+
+    def hold_htmx(route):
+        held.append(route)
+
+    page.route(re.compile(r"/htmx[^/]*\.js$"), hold_htmx)
+    page.goto(sheet_url(session) + "../hands/new/", wait_until="commit")
+    points = page.get_by_label(re.compile("Card points of the declarer's side"))
+    expect(points).to_have_count(1)  # the fields the form opens with
+    chip(page, "contract", "beggar").click()  # a contract without card points
+    assert held, "htmx came before the tap"
+    page.wait_for_timeout(500)
+    expect(points).to_have_count(1)  # nobody listened yet
+    for route in held:
+        route.continue_()
+    expect(points).to_have_count(0)
+    expect(page.locator("#id_contract input[value=beggar]")).to_be_checked()
+    context.close()
+
+
 def test_count_cards_on_the_phone_fills_the_points(phone, session, members):
     """Tap the cards the declarer's side took: the engine counts them (RULES.md §5), the
     points field is filled and the live score follows."""
