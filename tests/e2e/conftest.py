@@ -37,10 +37,10 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def phone(browser, live_server):
-    """A page in a fresh Pixel 7 context that records browser-side errors and CSP violations."""
-    context = browser.new_context(**browser.pixel_7, base_url=live_server.url)
+def new_phone(browser, live_server, **options):
+    """A page in a fresh Pixel 7 context (`options`: the context's own) that records
+    browser-side errors and CSP violations."""
+    context = browser.new_context(**browser.pixel_7, base_url=live_server.url, **options)
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.console_errors = []
@@ -49,5 +49,20 @@ def phone(browser, live_server):
         lambda msg: page.console_errors.append(msg.text) if msg.type == "error" else None,
     )
     page.on("pageerror", lambda exc: page.console_errors.append(str(exc)))
+    return page
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    page = new_phone(browser, live_server)
     yield page
-    context.close()
+    page.context.close()
+
+
+@pytest.fixture
+def phone_without_worker(browser, live_server):
+    """A phone whose service worker is blocked: every request it makes goes to the network,
+    where the test's routes and listeners see it."""
+    page = new_phone(browser, live_server, service_workers="block")
+    yield page
+    page.context.close()

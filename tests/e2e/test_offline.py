@@ -199,19 +199,15 @@ def compressed(response) -> int:
     return len(gzip.compress(response.body())) if response.status == 200 else 0
 
 
-def test_the_hand_form_and_all_it_loads_stays_small(browser, live_server, session, members):
+def test_the_hand_form_and_all_it_loads_stays_small(phone_without_worker, session, members):
     """What a phone downloads for the hand form, each file compressed as the server sends it
     in production (gzip: GZipMiddleware for pages, whitenoise's own for static files)."""
-    context = browser.new_context(
-        **browser.pixel_7, base_url=live_server.url, service_workers="block"
-    )
-    page = context.new_page()
+    page = phone_without_worker
     log_in(page)
     sizes = {}
     page.on("response", lambda response: sizes.__setitem__(response.url, compressed(response)))
     page.goto(form_url(session))
     page.wait_for_load_state("networkidle")
-    context.close()
     total = sum(sizes.values())
     report = ", ".join(f"{url.split('/')[-1] or url}: {size}" for url, size in sizes.items())
     print(f"\nthe hand form with all it loads: {total / 1024:.1f} KB compressed ({report})")

@@ -337,15 +337,11 @@ def test_edit_a_hand_and_the_hands_after_it_change(phone, club, players, members
 
 
 def test_a_contract_chosen_before_the_scripts_ran_gets_its_fields(
-    browser, live_server, session, members
+    phone_without_worker, session, members
 ):
     """A quick tap on a slow phone: the contract is chosen while htmx is still on its way (held
     back here); once it is there, the form draws that contract's fields."""
-    context = browser.new_context(
-        **browser.pixel_7, base_url=live_server.url, service_workers="block"
-    )
-    context.set_default_timeout(10_000)
-    page = context.new_page()
+    page = phone_without_worker
     log_in(page)
     held = []
 
@@ -364,7 +360,6 @@ def test_a_contract_chosen_before_the_scripts_ran_gets_its_fields(
         route.continue_()
     expect(points).to_have_count(0)
     expect(page.locator("#id_contract input[value=beggar]")).to_be_checked()
-    context.close()
 
 
 def test_count_cards_on_the_phone_fills_the_points(phone, session, members):

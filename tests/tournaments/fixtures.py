@@ -32,10 +32,10 @@ def new_organiser(club):
 
 
 @pytest.fixture
-def people(club, make_user):
+def people(club):
     return new_people(club)
 
 
 @pytest.fixture
-def organiser(club, make_user):
+def organiser(club):
     return new_organiser(club)
