@@ -9,10 +9,12 @@ amounts, lines and note, and the running state after it. A new hand is scored fr
 hand's running state alone, the sheet page reads the rows instead of replaying the session,
 and a change rescores from the changed hand on.
 
-Every write opens its own transaction (there is no ATOMIC_REQUESTS) and writes the entries and
-rows of the hands it changes inside it, so the sum of a player's entries is always the sum of
-the hands that are there. Every refusal is a ServiceError (scorebook.errors) carrying each
-problem with its path; the engine's problems keep theirs (``points``, ``hands[3].points``).
+Every write opens its own transaction (there is no ATOMIC_REQUESTS), or runs in the one a new
+hand's save holds from its first read (`record_hand(locked=True)`, `lock_for_save`), and writes
+the entries and rows of the hands it changes inside it, so the sum of a player's entries is
+always the sum of the hands that are there. Every refusal is a ServiceError (scorebook.errors)
+carrying each problem with its path; the engine's problems keep theirs (``points``,
+``hands[3].points``).
 
 One module a job; this package names what the rest of the app uses:
 
@@ -75,7 +77,14 @@ from scorebook.hands.scoring import (
     stored_line,
     void_score,
 )
-from scorebook.hands.session import Game, engine_sheet, game, lock_players, seated_session
+from scorebook.hands.session import (
+    Game,
+    engine_sheet,
+    game,
+    lock_for_save,
+    lock_players,
+    seated_session,
+)
 from scorebook.hands.stored import SESSION_KEYS, rename_in_hand, sheet_hand, stored_hand
 
 __all__ = [
@@ -109,6 +118,7 @@ __all__ = [
     "import_sheet",
     "latest_rows",
     "line_text",
+    "lock_for_save",
     "lock_players",
     "preview",
     "record_hand",

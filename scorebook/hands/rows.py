@@ -176,6 +176,19 @@ def latest_rows(session: Session, count: int | None = None) -> SheetPart:
     return SheetPart(rows, before, changed, rows[-1].number if rows else 0)
 
 
+def part_after(new: Hand, earlier: list[Hand], count: int) -> SheetPart:
+    """The latest `count` rows of a sheet whose newest hand `new` was just stored, from the
+    session's hands before it that the save read (`earlier`, newest first, at least `count`
+    of them when the session has so many): what latest_rows would read afresh, read by nobody
+    again. No hand of the session changed after the new one: the save held its lock."""
+    variant = rules.get_variant(new.session.variant)
+    hands = [new, *earlier[:count]]
+    rows = [read_row(*(getattr(hand, name) for name in SHEET_FIELDS), variant) for hand in hands]
+    rows.reverse()
+    before = rows.pop(0) if len(rows) > count else None
+    return SheetPart(rows, before, new.changed_at, new.number)
+
+
 def rows_before(session: Session, number: int) -> SheetPart:
     """The rows of the hands before hand `number`: the older rows a phone asks for."""
     older = session.hands.filter(number__lt=number).order_by("number")

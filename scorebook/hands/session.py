@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from django.db import connection
 from django.db.models import F
 
 import rules
@@ -104,6 +105,19 @@ def locked_session(session: Session) -> Session:
         .select_related("tournament_table")
         .get(pk=session.pk)
     )
+
+
+def lock_for_save(user, club: str, pk: int) -> None:
+    """Take the lock a save of a new hand holds before it reads anything of its session, in
+    the caller's transaction: the membership, the seats and the hands it reads next are then
+    as no other write can change them before it commits, and need no second reading
+    (issue 25). On PostgreSQL: the row of session `pk`, only of the club with slug `club` and
+    only for a member of it; on SQLite, whose IMMEDIATE transaction already holds the whole
+    database, nothing is sent."""
+    if not connection.features.has_select_for_update:
+        return
+    mine = Session.objects.filter(pk=pk, club__slug=club, club__memberships__user=user)
+    list(mine.select_for_update(of=("self",)).values_list("pk"))
 
 
 def lock_players(players: Sequence[Player]) -> dict[int, Player]:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import datetime
 import uuid
+from functools import wraps
 from typing import Any, NamedTuple
 
 from django.contrib import messages
+from django.db import transaction
 from django.db.models import Max
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -106,11 +109,14 @@ def _foot(session: Session, names: list[str], rows: Rows) -> dict[str, Any]:
     }
 
 
-def sheet_context(request, session: Session, latest: int | None = None) -> dict[str, Any]:
+def sheet_context(
+    request, session: Session, latest: int | None = None, part: hands.SheetPart | None = None
+) -> dict[str, Any]:
     """The sheet read from each hand's stored row: showing it never replays the session.
-    `latest`: only the last so many rows, the older ones behind a link that loads them."""
+    `latest`: only the last so many rows, the older ones behind a link that loads them;
+    `part`: those rows as a save holds them already (record_hand's `latest`), not read again."""
     names = list(session.seat_names)
-    part = hands.latest_rows(session, latest)
+    part = part or hands.latest_rows(session, latest)
     rows = _rows(request, session, names, part.rows, part.before)
     first = part.rows[0].number if part.rows else 1
     return {
@@ -307,27 +313,57 @@ def _form_context(request, session, form, *, hand=None, client_id="", preview=No
     }
 
 
-def _refreshing(request, form) -> bool:
+def _only_redraws(request) -> bool:
     """A submit that only redraws the form (without JavaScript): the fields of the contract
-    just chosen, or the card points filled from the ticked cards."""
+    just chosen (`_refresh`), or the card points filled from the ticked cards (`_count`)."""
+    return "_count" in request.POST or "_refresh" in request.POST
+
+
+def _refreshing(request, form) -> bool:
+    """_only_redraws, the card count put into the form's fields when it was asked for."""
     if "_count" in request.POST:
         use_card_count(form)
-        return True
-    return "_refresh" in request.POST
+    return _only_redraws(request)
 
 
-def _to_sheet(request, session, new_hand: int | None = None, changed_hand: int | None = None):
+def in_the_sessions_lock(view):
+    """A POST that records a new hand holds its session's lock from its first read to its
+    commit: the membership, the seats and the hands it meets are read once, under the lock
+    (hands.lock_for_save), and the hand is stored in the same transaction (issue 25).
+    Outermost but for the outbox's login check: club_view reads the membership inside."""
+
+    @wraps(view)
+    def wrapper(request, club: str, session: int, **kwargs):
+        saves = request.method == "POST" and not _only_redraws(request)
+        if not (saves and request.user.is_authenticated):
+            return view(request, club=club, session=session, **kwargs)
+        with transaction.atomic():
+            hands.lock_for_save(request.user, club, session)
+            return view(request, club=club, session=session, **kwargs)
+
+    return wrapper
+
+
+def _to_sheet(
+    request,
+    session,
+    new_hand: int | None = None,
+    changed_hand: int | None = None,
+    part: hands.SheetPart | None = None,
+):
     """Back to the sheet after a change. An htmx save gets the sheet page in this very
     answer, its address pushed into the browser's history: one round trip from the table.
     Without JavaScript: redirect, so that reloading the sheet sends nothing again.
     A `new_hand` is scrolled into view among the latest rows, which is all a save answers
-    with however long the evening; a `changed_hand` (edited, voided) on the whole sheet,
-    wherever it is in it."""
+    with however long the evening (`part`: those rows, as the save read them); a
+    `changed_hand` (edited, voided) on the whole sheet, wherever it is in it. The page is
+    rendered once the view has returned: after the commit of a save that holds its lock."""
     url = reverse("scorebook:sheet", kwargs={"club": request.club.slug, "session": session.pk})
     hand = new_hand or changed_hand
     if request.htmx:
         latest = LATEST_ROWS if changed_hand is None else None
-        response = render(request, "scorebook/sheet.html", sheet_context(request, session, latest))
+        context = sheet_context(request, session, latest, part)
+        response = TemplateResponse(request, "scorebook/sheet.html", context)
         response["HX-Push-Url"] = url
         if hand:
             response["HX-Reswap"] = f"innerHTML show:#hand-{hand}:top"
@@ -374,6 +410,9 @@ def _record(request, session, form, client_id) -> tuple[Hand | None, hands.Refus
     as a whole, its message above the fields; or (None, None) with the problems at them."""
     confirmed = request.POST.get("confirm_repeat") == "1"
 
+    # An htmx save answers with the sheet: its latest rows come with the hand.
+    latest = LATEST_ROWS if request.htmx and not is_outbox(request) else 0
+
     def record(data):
         return hands.record_hand(
             session,
@@ -382,6 +421,8 @@ def _record(request, session, form, client_id) -> tuple[Hand | None, hands.Refus
             request.user,
             device=_posted_uuid(request, "device_id"),
             confirm_repeat=confirmed,
+            locked=True,  # in_the_sessions_lock
+            latest=latest,
         )
 
     try:
@@ -407,10 +448,11 @@ def _recorded(request, session, hand: Hand):
         return JsonResponse(
             {"status": Status.RECORDED, "number": hand.number, "repeat": hand.repeat}
         )
-    return _to_sheet(request, session, new_hand=hand.number)
+    return _to_sheet(request, session, new_hand=hand.number, part=getattr(hand, "latest", None))
 
 
 @outbox_login
+@in_the_sessions_lock
 @club_view(role=Role.SCOREKEEPER, methods=FORM_METHODS, seated=True)
 def hand_new(request, session):
     session = _session(request, session)
@@ -446,7 +488,8 @@ def hand_new(request, session):
         # "Record it again" sends the same fields with confirm_repeat.
         just_recorded=refusal.hand if isinstance(refusal, hands.JustRecorded) else None,
     )
-    return render(request, "scorebook/hand_form.html", context, status=status)
+    # Rendered once the view has returned: after a refused save has left its lock.
+    return TemplateResponse(request, "scorebook/hand_form.html", context, status=status)
 
 
 @club_view(role=Role.SCOREKEEPER, methods=("POST",))

@@ -11,9 +11,12 @@ import uuid
 import pytest
 from django.db import close_old_connections, connection
 from django.db.models import Sum
+from django.test import Client
+from django.urls import reverse
 
 import rules
 from scorebook import hands, roster, services
+from scorebook.context_processors import key_of
 from scorebook.models import Entry, Hand, Player, Session
 
 SAVERS = 4
@@ -76,8 +79,44 @@ def test_a_rename_writes_no_history_row_per_hand(club, players, members):
     _assert_sheet_is_a_replay_naming(session, "Ana Marija")
 
 
+def _by_the_service(session_pk: int, turn: int) -> uuid.UUID:
+    """A save as the view made it before issue 25: the session and the names of its seats
+    read per request, before record_hand locks the session."""
+    form_session = Session.objects.get(pk=session_pk)
+    client_id = uuid.uuid4()
+    hands.record_hand(form_session, _hand(list(form_session.seat_names), turn), client_id, None)
+    return client_id
+
+
+def _through_the_form(user):
+    """A phone's outbox saving through the hand form, whose save reads the membership and the
+    seats once, under the session's lock (hands.lock_for_save)."""
+    phone = Client()
+    phone.force_login(user)
+
+    def save(session_pk: int, turn: int) -> uuid.UUID:
+        session = Session.objects.select_related("club").get(pk=session_pk)
+        url = reverse(
+            "scorebook:hand_new", kwargs={"club": session.club.slug, "session": session_pk}
+        )
+        client_id = uuid.uuid4()
+        fields = {"contract": "two", "declarer": "1", "partner": "3", "points": 40 + turn}
+        answer = phone.post(
+            url,
+            {**fields, "client_id": str(client_id), "save": "1"},
+            HTTP_X_SCOREBOOK_OUTBOX="1",
+            HTTP_X_SCOREBOOK_USER=key_of(user),
+        )
+        if answer.json()["status"] != "recorded":
+            raise services.ServiceError(answer.json()["message"])
+        return client_id
+
+    return save
+
+
 @pytest.mark.django_db(transaction=True)
-def test_saves_and_renames_at_the_same_time(club, players, members):
+@pytest.mark.parametrize("via", ["service", "form"])
+def test_saves_and_renames_at_the_same_time(club, players, members, via):
     if connection.vendor == "sqlite":
         # Threads need a database file they can all open; an in-memory one is per connection.
         assert "memory" not in str(connection.settings_dict["NAME"])
@@ -91,22 +130,13 @@ def test_saves_and_renames_at_the_same_time(club, players, members):
 
     def save(turns: int, session_pk: int) -> None:
         try:
+            one = _by_the_service if via == "service" else _through_the_form(members["scorekeeper"])
             barrier.wait(timeout=10)
             for turn in range(turns):
-                # As the view: the session and the names of its seats read per request.
-                form_session = Session.objects.get(pk=session_pk)
-                client_id = uuid.uuid4()
                 try:
-                    hands.record_hand(
-                        form_session,
-                        _hand(list(form_session.seat_names), turn),
-                        client_id,
-                        None,
-                    )
+                    stored.append(one(session_pk, turn))
                 except (services.ServiceError, rules.RulesError) as exc:
                     refused.append(str(exc))
-                else:
-                    stored.append(client_id)
         except BaseException as exc:  # reported below
             failures.append(exc)
         finally:

@@ -98,6 +98,19 @@ def test_a_save_answers_with_the_latest_rows_and_the_evenings_totals(tarzs, memb
     sheet = url("scorebook:sheet", tarzs)
     assert f'hx-get="{sheet}?before=7" hx-trigger="click, revealed"' in html
     assert f'href="{sheet}?all=1#hand-6"' in html
+    # Its rows come with the save, not read again: the version it polls with is the sheet's.
+    assert since_of(html) == since_of(client.get(sheet).content.decode())
+    assert poll(client, tarzs, since_of(html)).status_code == 204
+
+
+def test_a_save_early_in_the_evening_answers_with_every_row(tarzs, members, client_as):
+    play(tarzs, 3)
+    client = client_as(members["scorekeeper"])
+    html = save(client, tarzs).content.decode()
+    assert numbers(html) == [1, 2, 3, 4]
+    whole = whole_sheet(client, tarzs)
+    assert bodies(html) == bodies(whole) and totals(html) == totals(whole)
+    assert "Earlier hands" not in html
 
 
 def test_the_older_rows_load_before_the_latest_as_on_the_whole_sheet(tarzs, members, client_as):
