@@ -430,18 +430,24 @@ def test_two_phones_save_into_one_session_at_the_same_moment(
     import threading
     import time
 
-    from scorebook import hands
+    from django.db import transaction
+
+    from scorebook.views import hands as hand_views
 
     # The live server runs in this process, a thread per request: each save waits at the
-    # barrier until the other one has arrived too, so the two really race for the number.
+    # barrier until the other one has arrived too, just before it opens the transaction in
+    # which it takes the session's lock (views.hands.in_the_sessions_lock), so the two really
+    # race for the lock and the number.
     barrier = threading.Barrier(2, timeout=10)
-    record_hand = hands.record_hand
+    met = []  # the saves that met at the barrier
 
-    def record_together(*args, **kwargs):
-        barrier.wait()
-        return record_hand(*args, **kwargs)
+    class Together:
+        @staticmethod
+        def atomic(*args, **kwargs):
+            met.append(barrier.wait())
+            return transaction.atomic(*args, **kwargs)
 
-    monkeypatch.setattr(hands, "record_hand", record_together)
+    monkeypatch.setattr(hand_views, "transaction", Together)
 
     contexts, pages, sent = [], [], []
     for username in ("saso", "alma"):
@@ -484,6 +490,7 @@ def test_two_phones_save_into_one_session_at_the_same_moment(
     for page in pages:
         expect(page.get_by_role("heading", name="Sheet")).to_be_visible()
     assert len(sent) == 2
+    assert sorted(met) == [0, 1]  # both saves raced for the lock
     print(f"\ntwo saves sent {abs(sent[1] - sent[0]):.1f} ms apart")
 
     hands = list(Hand.objects.filter(session=session).order_by("number"))
