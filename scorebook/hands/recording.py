@@ -49,7 +49,7 @@ def _repeat_of(stored: Hand, session: Session, data: Mapping[str, Any]) -> Hand:
 
 
 def _hands_a_new_hand_meets(
-    session: Session, client_id: uuid.UUID, device: str, latest: int = 1
+    session: Session, client_id: uuid.UUID, device: str, latest: int
 ) -> tuple[Hand | None, list[Hand], list[Hand]]:
     """What a new hand is checked against, read in one statement under the session's lock:
     the hand stored with its client id (in any session: a repeat), the session's last

@@ -88,17 +88,14 @@ def _by_the_service(session_pk: int, turn: int) -> uuid.UUID:
     return client_id
 
 
-def _through_the_form(user):
+def _through_the_form(user, club):
     """A phone's outbox saving through the hand form, whose save reads the membership and the
     seats once, under the session's lock (hands.lock_for_save)."""
     phone = Client()
     phone.force_login(user)
 
     def save(session_pk: int, turn: int) -> uuid.UUID:
-        session = Session.objects.select_related("club").get(pk=session_pk)
-        url = reverse(
-            "scorebook:hand_new", kwargs={"club": session.club.slug, "session": session_pk}
-        )
+        url = reverse("scorebook:hand_new", kwargs={"club": club.slug, "session": session_pk})
         client_id = uuid.uuid4()
         fields = {"contract": "two", "declarer": "1", "partner": "3", "points": 40 + turn}
         answer = phone.post(
@@ -130,7 +127,11 @@ def test_saves_and_renames_at_the_same_time(club, players, members, via):
 
     def save(turns: int, session_pk: int) -> None:
         try:
-            one = _by_the_service if via == "service" else _through_the_form(members["scorekeeper"])
+            one = (
+                _by_the_service
+                if via == "service"
+                else _through_the_form(members["scorekeeper"], club)
+            )
             barrier.wait(timeout=10)
             for turn in range(turns):
                 try:
