@@ -4,6 +4,8 @@
 //   and shown here: without JavaScript the keyboard has to do.
 // - A contract chosen before the page's scripts ran (a quick tap on a slow phone) was chosen
 //   with nobody listening: its fields are drawn as soon as htmx is there.
+// - What is typed or chosen while a contract's fields are on their way is kept: the server drew
+//   them from what the form held when it asked, and they would replace what came since.
 (function () {
   "use strict";
 
@@ -12,6 +14,10 @@
       button.hidden = false;
     });
   }
+
+  // --- A contract chosen before htmx listened -------------------------------------------------
+
+  var redrawn = false; // the fields were asked for since the page came
 
   function changedSinceLoad(field) {
     if (field.type === "checkbox" || field.type === "radio") {
@@ -26,11 +32,88 @@
   }
 
   function redrawEarlyChoices() {
+    // A contract chosen once htmx listened asked for its fields itself.
+    if (redrawn) return;
     document.querySelectorAll(".redraw").forEach(function (redraw) {
       var fields = redraw.querySelectorAll("input, select");
       if (Array.from(fields).some(changedSinceLoad)) window.htmx.trigger(redraw, "change");
     });
   }
+
+  // --- What comes while the fields are on their way -------------------------------------------
+
+  var askedWith = null; // the form's values when its fields were asked for
+  var meanwhile = null; // { values: those changed since, focused: the field being typed in }
+
+  function values(form) {
+    var held = {};
+    new FormData(form).forEach(function (value, name) {
+      (held[name] = held[name] || []).push(String(value));
+    });
+    return held;
+  }
+
+  function changedSince(before, now) {
+    var changed = {};
+    Object.keys(before).concat(Object.keys(now)).forEach(function (name) {
+      if ((before[name] || []).join("\n") !== (now[name] || []).join("\n")) {
+        changed[name] = now[name] || [];
+      }
+    });
+    return changed;
+  }
+
+  function put(field, values, nth) {
+    if (field.type === "checkbox" || field.type === "radio") {
+      field.checked = values.indexOf(field.value) !== -1;
+    } else if (field.tagName === "SELECT") {
+      Array.from(field.options).forEach(function (option) {
+        option.selected = values.indexOf(option.value) !== -1;
+      });
+    } else {
+      field.value = values[nth] || "";
+    }
+  }
+
+  function keepWhatCameMeanwhile(fields) {
+    var kept = meanwhile;
+    meanwhile = null;
+    if (!kept) return;
+    var seen = {};
+    var last = null;
+    fields.querySelectorAll("input, select, textarea").forEach(function (field) {
+      if (!Object.prototype.hasOwnProperty.call(kept.values, field.name)) return;
+      seen[field.name] = (seen[field.name] || 0) + 1;
+      put(field, kept.values[field.name], seen[field.name] - 1);
+      last = field;
+    });
+    var focused = kept.focused && fields.querySelector("[name='" + CSS.escape(kept.focused) + "']");
+    if (focused) focused.focus();
+    // The live score follows (the form's hx-trigger listens for change).
+    if (last) last.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function isRedraw(element) {
+    return Boolean(element.matches && element.matches(".redraw"));
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!isRedraw(event.detail.elt)) return;
+    redrawn = true;
+    askedWith = values(event.detail.elt.closest("form"));
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var redraw = event.detail.requestConfig.elt; // the element that asked (detail.elt: its target)
+    if (!isRedraw(redraw) || !askedWith) return;
+    var focused = document.activeElement;
+    meanwhile = {
+      values: changedSince(askedWith, values(redraw.closest("form"))),
+      focused: focused && event.detail.target.contains(focused) ? focused.name : "",
+    };
+    askedWith = null;
+  });
+
+  // --- Loading ---------------------------------------------------------------------------------
 
   document.addEventListener("DOMContentLoaded", function () { reveal(document); });
   // The form's fields are redrawn by htmx when the contract changes; the page itself is htmx's
@@ -38,7 +121,10 @@
   document.addEventListener("htmx:load", function (event) {
     reveal(event.target);
     if (event.target === document.body) setTimeout(redrawEarlyChoices);
+    if (event.target.id === "hand-fields") keepWhatCameMeanwhile(event.target);
   });
+
+  // --- The ± button ----------------------------------------------------------------------------
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-sign-of]");

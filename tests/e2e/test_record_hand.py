@@ -336,6 +336,38 @@ def test_edit_a_hand_and_the_hands_after_it_change(phone, club, players, members
     assert errors == [], errors
 
 
+def test_what_is_typed_while_the_contracts_fields_come_is_kept(phone_without_worker, session):
+    """A quick hand on a slow phone: the contract, the declarer and the first digit of the card
+    points before the page's scripts ran (htmx held back here). The contract's fields come
+    (held too) while the points are still being typed: they keep the declarer, every digit
+    and the place of the typing, and the live score follows."""
+    page = phone_without_worker
+    log_in(page)
+    held_htmx, held_fields = [], []
+    page.route(re.compile(r"/htmx[^/]*\.js$"), lambda route: held_htmx.append(route))
+    page.route(re.compile(r"part=fields"), lambda route: held_fields.append(route))
+    page.goto(sheet_url(session) + "../hands/new/", wait_until="commit")
+    chip(page, "contract", "two").click()
+    chip(page, "declarer", "Ana").click()
+    points = page.get_by_label(re.compile("Card points of the declarer's side"))
+    points.click()
+    page.keyboard.type("4")
+    assert held_htmx, "htmx came before the taps"
+    for route in held_htmx:
+        route.continue_()
+    while not held_fields:  # the contract's fields asked for, once htmx is there
+        page.wait_for_timeout(50)
+    page.keyboard.type("0")
+    page.locator("#hand-fields").evaluate("fields => fields.classList.add('asked-for')")
+    held_fields[0].continue_()
+    expect(page.locator("#hand-fields.asked-for")).to_have_count(0)  # the fields came
+    expect(points).to_have_value("40")
+    expect(page.locator("#id_declarer").get_by_role("radio", name="Ana")).to_be_checked()
+    expect(points).to_be_focused()
+    expect(page.locator("#hand-result")).to_contain_text("two 20 + difference 5")
+    assert page.console_errors == []
+
+
 def test_a_contract_chosen_before_the_scripts_ran_gets_its_fields(
     phone_without_worker, session, members
 ):
