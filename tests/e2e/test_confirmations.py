@@ -15,6 +15,7 @@ from scorebook import hands
 from scorebook.models import HandConfirmation, Session
 from scorebook.tournaments import services
 from scorebook.tournaments.models import Round, Tournament
+from tests.e2e.conftest import new_phone
 from tests.e2e.test_offline import controlled, offline, pending, soon
 from tests.e2e.test_record_hand import chip, log_in, sheet_url
 from tests.scorebook import test_confirmations
@@ -37,12 +38,8 @@ def fits(page) -> None:
 
 
 def another_phone(browser, live_server):
-    context = browser.new_context(**browser.pixel_7, base_url=live_server.url)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
+    page = new_phone(browser, live_server)
     page.set_viewport_size(SMALL)
-    page.console_errors = []
-    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
     return page
 
 

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from scorebook import hands, services
 from scorebook.models import Entry, Hand
-from tests.e2e.conftest import CHROMIUM
+from tests.e2e.conftest import CHROMIUM, new_phone
 from tests.e2e.test_record_hand import chip, log_in, sheet_url
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -277,8 +277,8 @@ def test_the_same_hand_from_a_second_phone_is_recorded_only_when_confirmed(
     first.get_by_role("button", name="Save the hand").click()
     expect(first.locator("#hand-1")).to_be_visible()
 
-    context = browser.new_context(**browser.pixel_7, base_url=live_server.url)
-    second = context.new_page()
+    second = new_phone(browser, live_server)
+    context = second.context
     log_in(second, "alma")
     second.goto(form_url(session))
     fill_hand(second, "Ana", "Cene", "40")

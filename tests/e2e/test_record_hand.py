@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from scorebook import hands
 from scorebook.models import Hand
+from tests.e2e.conftest import new_phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -483,11 +484,8 @@ def test_two_phones_save_into_one_session_at_the_same_moment(
 
     contexts, pages, sent = [], [], []
     for username in ("saso", "alma"):
-        context = browser.new_context(**browser.pixel_7, base_url=live_server.url)
-        context.set_default_timeout(10_000)
-        page = context.new_page()
-        page.console_errors = []
-        page.on("pageerror", lambda exc, page=page: page.console_errors.append(str(exc)))
+        page = new_phone(browser, live_server)
+        context = page.context
         page.on(
             "requestfinished",
             lambda request: (
