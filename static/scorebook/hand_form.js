@@ -63,7 +63,8 @@
     return changed;
   }
 
-  function put(field, values, nth) {
+  // A hand's field is one input, or a group of radios or checkboxes sharing its name.
+  function put(field, values) {
     if (field.type === "checkbox" || field.type === "radio") {
       field.checked = values.indexOf(field.value) !== -1;
     } else if (field.tagName === "SELECT") {
@@ -71,7 +72,7 @@
         option.selected = values.indexOf(option.value) !== -1;
       });
     } else {
-      field.value = values[nth] || "";
+      field.value = values[0] || "";
     }
   }
 
@@ -79,12 +80,10 @@
     var kept = meanwhile;
     meanwhile = null;
     if (!kept) return;
-    var seen = {};
     var last = null;
     fields.querySelectorAll("input, select, textarea").forEach(function (field) {
       if (!Object.prototype.hasOwnProperty.call(kept.values, field.name)) return;
-      seen[field.name] = (seen[field.name] || 0) + 1;
-      put(field, kept.values[field.name], seen[field.name] - 1);
+      put(field, kept.values[field.name]);
       last = field;
     });
     var focused = kept.focused && fields.querySelector("[name='" + CSS.escape(kept.focused) + "']");

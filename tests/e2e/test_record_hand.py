@@ -354,10 +354,9 @@ def test_what_is_typed_while_the_contracts_fields_come_is_kept(phone_without_wor
     points.click()
     page.keyboard.type("4")
     assert held_htmx, "htmx came before the taps"
-    for route in held_htmx:
-        route.continue_()
-    while not held_fields:  # the contract's fields asked for, once htmx is there
-        page.wait_for_timeout(50)
+    with page.expect_request(re.compile(r"part=fields")):  # once htmx is there
+        for route in held_htmx:
+            route.continue_()
     page.keyboard.type("0")
     page.locator("#hand-fields").evaluate("fields => fields.classList.add('asked-for')")
     held_fields[0].continue_()
